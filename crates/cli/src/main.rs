@@ -1,0 +1,250 @@
+//! The `lawbook` command: perft, perft suites and legal move lists.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use lawbook_board::{CastlingMode, Relaxations};
+use lawbook_movegen::{Position, divide, perft, perft_leaf};
+use lawbook_notation::{epd, fen, uci};
+use std::process::ExitCode;
+
+/// Check chess positions and moves against the Laws of Chess.
+#[derive(Parser)]
+#[command(name = "lawbook", version, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the move sequences of a given depth (perft), or check a perft suite.
+    ///
+    /// Examples: `lawbook perft startpos 5`, `lawbook perft "<FEN>" 3 --divide`,
+    /// `lawbook perft --epd suite.epd --max-nodes 1000000`.
+    Perft(PerftArgs),
+    /// List the legal moves of a position, one a line, sorted.
+    Moves(MovesArgs),
+}
+
+#[derive(Args)]
+struct PositionArgs {
+    /// Read castling rights as Chess960 (a Shredder-FEN castling field such as HAha implies it).
+    #[arg(long)]
+    chess960: bool,
+    /// Accept positions no game can reach, for composed and analysis positions.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    relax: Vec<Relax>,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum Relax {
+    /// A check that no single move could have given (three checkers, two on one line).
+    ImpossibleCheck,
+    /// More pieces than a game can produce (over 16 a side, more promoted pieces than missing pawns).
+    TooMuchMaterial,
+    /// Both of the above.
+    All,
+}
+
+impl PositionArgs {
+    fn mode(&self) -> Option<CastlingMode> {
+        self.chess960.then_some(CastlingMode::Chess960)
+    }
+
+    fn relaxations(&self) -> Relaxations {
+        self.relax.iter().fold(Relaxations::STRICT, |r, relax| match relax {
+            Relax::ImpossibleCheck => r.allow_impossible_check(),
+            Relax::TooMuchMaterial => r.allow_too_much_material(),
+            Relax::All => Relaxations::ANALYSIS,
+        })
+    }
+
+    fn read(&self, text: &str) -> Result<Position, String> {
+        let text = if text == "startpos" { fen::STARTPOS } else { text };
+        fen::read_with(text, self.mode(), self.relaxations()).map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// The position: a FEN in quotes, or `startpos`.
+    #[arg(required_unless_present = "epd", conflicts_with = "epd")]
+    fen: Option<String>,
+    /// How many plies deep to count.
+    #[arg(required_unless_present = "epd", conflicts_with = "epd")]
+    depth: Option<u32>,
+    /// Show the count below each legal move (sorted by UCI move), then the total.
+    #[arg(long)]
+    divide: bool,
+    /// Play every move down to the leaves instead of counting the last ply in bulk.
+    #[arg(long)]
+    no_bulk: bool,
+    /// Check every `;Dn count` (or `perft n count`) entry of a perft suite file.
+    #[arg(long, value_name = "FILE")]
+    epd: Option<std::path::PathBuf>,
+    /// With --epd: skip entries with more nodes than this.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "epd")]
+    max_nodes: u64,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    /// The position: a FEN in quotes, or `startpos`.
+    fen: String,
+    /// Moves to play first (UCI, such as e2e4 e7e5).
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// How to write the moves.
+    #[arg(long, value_enum, default_value_t = Format::Uci)]
+    format: Format,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum Format {
+    /// Universal Chess Interface notation: e2e4, e7e8q, e1g1.
+    Uci,
+}
+
+/// A failure: the message for stderr and the exit code.
+struct Failure(String, u8);
+
+fn usage(message: String) -> Failure {
+    Failure(message, 2)
+}
+
+/// clap's error as one line: its message without the usage block.
+fn one_line(err: &clap::Error) -> String {
+    if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "a command is needed: perft or moves (see lawbook --help)".into();
+    }
+    let text = err.to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see lawbook --help)")
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => {
+            // --help and --version: print as clap formats them.
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("lawbook: {}", one_line(&err));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => run_perft(&args),
+        Command::Moves(args) => run_moves(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message, code)) => {
+            eprintln!("lawbook: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.epd {
+        return run_suite(path, args);
+    }
+    let (Some(text), Some(depth)) = (&args.fen, args.depth) else {
+        return Err(usage("perft needs a position and a depth, or --epd FILE".into()));
+    };
+    let pos = args.position.read(text).map_err(usage)?;
+    let count = |p: &Position, d: u32| if args.no_bulk { perft_leaf(p, d) } else { perft(p, d) };
+    if args.divide {
+        let mut rows: Vec<(String, u64)> = if args.no_bulk {
+            pos.legal_moves()
+                .iter()
+                .map(|&m| (uci::write(&pos, m), count(&pos.play_unchecked(m), depth.saturating_sub(1))))
+                .collect()
+        } else {
+            divide(&pos, depth).into_iter().map(|(m, n)| (uci::write(&pos, m), n)).collect()
+        };
+        rows.sort();
+        let mut total = 0;
+        for (mv, n) in &rows {
+            println!("{mv}: {n}");
+            total += n;
+        }
+        println!();
+        println!("Nodes searched: {}", if depth == 0 { 1 } else { total });
+    } else {
+        println!("{}", count(&pos, depth));
+    }
+    Ok(())
+}
+
+fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
+    let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| usage(format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to())))?;
+    let cases = epd::read_perft_suite(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
+    let mut cached: Option<(String, Result<Position, String>)> = None;
+    for case in &cases {
+        if case.nodes > args.max_nodes {
+            skipped += 1;
+            continue;
+        }
+        if cached.as_ref().is_none_or(|(fen, _)| *fen != case.fen) {
+            let pos =
+                fen::read_with(&case.fen, args.position.mode(), args.position.relaxations()).map_err(|e| e.to_string());
+            cached = Some((case.fen.clone(), pos));
+        }
+        let Some((_, pos)) = &cached else { continue };
+        match pos {
+            Err(e) => {
+                failed += 1;
+                println!("FAIL line {}: {}: depth {}: {e}", case.line, case.fen, case.depth);
+            }
+            Ok(pos) => {
+                let got = if args.no_bulk { perft_leaf(pos, case.depth) } else { perft(pos, case.depth) };
+                if got == case.nodes {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                    println!(
+                        "FAIL line {}: {}: depth {}: expected {}, got {got}",
+                        case.line, case.fen, case.depth, case.nodes
+                    );
+                }
+            }
+        }
+    }
+    if skipped > 0 {
+        eprintln!("lawbook: skipped {skipped} entries with more than {} nodes (--max-nodes)", args.max_nodes);
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 { Err(Failure(format!("{failed} perft entries do not match"), 1)) } else { Ok(()) }
+}
+
+fn run_moves(args: &MovesArgs) -> Result<(), Failure> {
+    let mut pos = args.position.read(&args.fen).map_err(usage)?;
+    for (i, text) in args.moves.iter().enumerate() {
+        let mv = uci::parse(&pos, text).map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
+        pos = pos.play_unchecked(mv);
+    }
+    let Format::Uci = args.format;
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| uci::write(&pos, m)).collect();
+    moves.sort();
+    for m in moves {
+        println!("{m}");
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! Attack lookups: which squares a piece on a square attacks, from tables
+//! precomputed by the build script (magic bitboards for the line pieces).
+
+use lawbook_board::{Bitboard, Color, Square};
+
+pub(crate) struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+#[inline(always)]
+fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    debug_assert!(index < SLIDER_ATTACKS.len());
+    // SAFETY: the build script sized `SLIDER_ATTACKS` so that for every square
+    // `offset + (subset * magic >> shift)` is in bounds for every subset of `mask`,
+    // and `occupied & mask` is such a subset.
+    Bitboard(unsafe { *SLIDER_ATTACKS.get_unchecked(index) })
+}
+
+/// The squares a knight on `square` attacks.
+///
+/// ```
+/// use lawbook_board::Square;
+/// use lawbook_movegen::attacks::knight_attacks;
+/// assert_eq!(knight_attacks(Square::A1).count(), 2);
+/// ```
+#[inline(always)]
+pub fn knight_attacks(square: Square) -> Bitboard {
+    Bitboard(KNIGHT[square.index()])
+}
+
+/// The squares a king on `square` attacks (its neighbours).
+#[inline(always)]
+pub fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(KING[square.index()])
+}
+
+/// The squares a pawn of `color` on `square` attacks (diagonally forward).
+#[inline(always)]
+pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    Bitboard(PAWN[color.index() * 64 + square.index()])
+}
+
+/// The squares a rook on `square` attacks, up to and including the first
+/// occupied square in each direction.
+///
+/// ```
+/// use lawbook_board::{Bitboard, Square};
+/// use lawbook_movegen::attacks::rook_attacks;
+/// let blockers = Bitboard::from_square(Square::A4);
+/// assert!(rook_attacks(Square::A1, blockers).contains(Square::A4));
+/// assert!(!rook_attacks(Square::A1, blockers).contains(Square::A5));
+/// ```
+#[inline(always)]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&ROOK_MAGICS[square.index()], occupied)
+}
+
+/// The squares a bishop on `square` attacks.
+#[inline(always)]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&BISHOP_MAGICS[square.index()], occupied)
+}
+
+/// The squares a queen on `square` attacks.
+#[inline(always)]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+}
+
+/// The squares strictly between `a` and `b` if they share a rank, file or
+/// diagonal; otherwise no squares.
+///
+/// ```
+/// use lawbook_board::Square;
+/// use lawbook_movegen::attacks::between;
+/// assert_eq!(between(Square::E1, Square::H1).count(), 2);
+/// assert!(between(Square::E1, Square::F3).is_empty());
+/// ```
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a.index() * 64 + b.index()])
+}
+
+/// The whole line (edge to edge) through `a` and `b` if they share a rank,
+/// file or diagonal; otherwise no squares.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a.index() * 64 + b.index()])
+}
+
+/// Whether `a`, `b` and `c` lie on one rank, file or diagonal.
+#[inline(always)]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line(a, b).contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lawbook_board::slow;
+
+    fn occupancies() -> impl Iterator<Item = Bitboard> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..200).map(move |_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            Bitboard(x & x.rotate_left(17))
+        })
+    }
+
+    #[test]
+    fn magic_tables_agree_with_ray_walking() {
+        for sq in Square::ALL {
+            for occ in occupancies().chain([Bitboard::EMPTY, Bitboard::FULL]) {
+                assert_eq!(rook_attacks(sq, occ), slow::slider_attacks(sq, occ, &slow::ROOK_DIRECTIONS));
+                assert_eq!(bishop_attacks(sq, occ), slow::slider_attacks(sq, occ, &slow::BISHOP_DIRECTIONS));
+            }
+        }
+    }
+
+    #[test]
+    fn lines_and_betweens() {
+        assert_eq!(line(Square::A1, Square::C3).count(), 8);
+        assert_eq!(line(Square::B1, Square::B5), Bitboard::from_file(lawbook_board::File::B));
+        assert!(line(Square::A1, Square::B3).is_empty());
+        assert_eq!(between(Square::A1, Square::D4).count(), 2);
+        assert!(between(Square::A1, Square::B2).is_empty());
+        assert!(aligned(Square::A1, Square::H8, Square::D4));
+    }
+}

@@ -1,0 +1,31 @@
+//! Fully legal chess move generation.
+//!
+//! A [`Position`] is a validated game state (from a free
+//! [`lawbook_board::Setup`], refused with a [`lawbook_board::PositionError`]
+//! when the laws could never produce it). It lists its legal moves, plays
+//! them (copy-make, with an incrementally kept Zobrist key) and counts them
+//! ([`perft`]). Castling in standard chess and Chess960 goes through one path.
+//!
+//! ```
+//! use lawbook_board::Square;
+//! use lawbook_movegen::{Move, Position, perft};
+//!
+//! let pos = Position::startpos();
+//! assert_eq!(perft(&pos, 4), 197_281);
+//! let pos = pos.play(Move::normal(Square::E2, Square::E4))?;
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! # Ok::<(), lawbook_movegen::PlayError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod generate;
+mod moves;
+mod perft;
+mod position;
+mod validate;
+mod zobrist;
+
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use perft::{divide, perft, perft_leaf};
+pub use position::{PlayError, Position};

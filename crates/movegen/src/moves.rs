@@ -1,0 +1,176 @@
+//! The [`Move`] type: sixteen bits, as small as a move can be.
+
+use arrayvec::ArrayVec;
+use core::fmt;
+use lawbook_board::{File, Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves, perhaps capturing what stands on the target square.
+    Normal,
+    /// A pawn reaches the last rank and becomes this piece (FIDE 3.7.3.3).
+    Promotion(Role),
+    /// A pawn captures a pawn that just made a double step, as if it had made
+    /// a single step (FIDE 3.7.3.1).
+    EnPassant,
+    /// The king and a rook move together (FIDE 3.8.2).
+    Castle,
+}
+
+const NORMAL: u16 = 0;
+const EN_PASSANT: u16 = 1;
+const CASTLE: u16 = 2;
+const PROMOTION: u16 = 4; // + 0..4 for knight, bishop, rook, queen
+
+/// A move of chess, as sixteen bits: the square a piece leaves, the square it
+/// goes to, and the kind of move.
+///
+/// Castling is stored as the king "taking" its own rook ([`Move::castle`]),
+/// which describes standard chess and Chess960 alike; the squares the king and
+/// rook end on follow from the rook's side ([`Move::castling_squares`]).
+/// A move only makes sense together with the position it is played in.
+///
+/// ```
+/// use lawbook_board::{Role, Square};
+/// use lawbook_movegen::{Move, MoveKind};
+/// let m = Move::promotion(Square::A7, Square::A8, Role::Knight);
+/// assert_eq!(m.kind(), MoveKind::Promotion(Role::Knight));
+/// let castle = Move::castle(Square::E1, Square::H1);
+/// assert_eq!(castle.castling_squares(), Some((Square::G1, Square::F1)));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u16);
+
+impl Move {
+    #[inline(always)]
+    const fn pack(from: Square, to: Square, kind: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | kind << 12)
+    }
+
+    /// A piece moves from `from` to `to` (capturing whatever stands there).
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::pack(from, to, NORMAL)
+    }
+
+    /// A pawn moves from `from` to the last rank at `to` and becomes `role`.
+    /// A king or pawn as `role` is read as a queen: such a move does not exist.
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        let code = match role {
+            Role::Knight => 0,
+            Role::Bishop => 1,
+            Role::Rook => 2,
+            _ => 3,
+        };
+        Move::pack(from, to, PROMOTION + code)
+    }
+
+    /// A pawn on `from` captures en passant, landing on `to`.
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, EN_PASSANT)
+    }
+
+    /// The king on `king` castles with the rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::pack(king, rook, CASTLE)
+    }
+
+    /// The square the moving piece (the king, when castling) leaves.
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::new_masked((self.0 & 63) as u32)
+    }
+
+    /// The target square; for castling, the square of the rook.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::new_masked(((self.0 >> 6) & 63) as u32)
+    }
+
+    #[inline(always)]
+    const fn code(self) -> u16 {
+        self.0 >> 12
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.code() {
+            NORMAL => MoveKind::Normal,
+            EN_PASSANT => MoveKind::EnPassant,
+            CASTLE => MoveKind::Castle,
+            c => MoveKind::Promotion(match c - PROMOTION {
+                0 => Role::Knight,
+                1 => Role::Bishop,
+                2 => Role::Rook,
+                _ => Role::Queen,
+            }),
+        }
+    }
+
+    /// The piece a pawn becomes, for a promotion.
+    #[inline]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Whether this is an en passant capture.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.code() == EN_PASSANT
+    }
+
+    /// Whether this is castling.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.code() == CASTLE
+    }
+
+    /// For castling, the squares the king and the rook end on: the g- and
+    /// f-file when the rook is on the king's right (short castling, `0-0`),
+    /// the c- and d-file when it is on the left (long castling, `0-0-0`).
+    #[inline]
+    pub const fn castling_squares(self) -> Option<(Square, Square)> {
+        if !self.is_castle() {
+            return None;
+        }
+        let rank = self.from().rank();
+        let short = self.to() as u8 > self.from() as u8;
+        let (king, rook) = if short { (File::G, File::F) } else { (File::C, File::D) };
+        Some((Square::from_coords(king, rank), Square::from_coords(rook, rank)))
+    }
+
+    /// Whether this is short castling (with the rook on the king's right).
+    #[inline]
+    pub const fn is_short_castle(self) -> bool {
+        self.is_castle() && self.to() as u8 > self.from() as u8
+    }
+}
+
+impl fmt::Debug for Move {
+    /// `e2e4`, `a7a8n`, `e5d6 e.p.`, `e1h1 castle`: for debugging only; use
+    /// `lawbook-notation` for real notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        match self.kind() {
+            MoveKind::Normal => Ok(()),
+            MoveKind::Promotion(role) => write!(f, "{}", role.char()),
+            MoveKind::EnPassant => f.write_str(" e.p."),
+            MoveKind::Castle => f.write_str(" castle"),
+        }
+    }
+}
+
+/// The most legal moves any chess position has is 218; this holds them all
+/// without allocating.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

@@ -1,0 +1,258 @@
+//! EPD records and perft suites.
+//!
+//! An EPD record is the first four FEN fields followed by operations, each an
+//! opcode, its operands and a semicolon: `... w KQkq - bm e4; id "start";`.
+//! Perft suites come in three shapes, all read by [`read_perft_suite`]:
+//!
+//! - `FEN ;D1 20 ;D2 400 ...`: a full or four-field FEN, then depth/count pairs;
+//! - `FEN4 id name; perft 3 8902;`: EPD with `perft DEPTH COUNT` operations;
+//! - blocks of `id NAME`, `epd FEN` and `perft DEPTH COUNT` lines.
+//!
+//! Line endings may be LF or CRLF; `#` starts a comment line.
+
+use core::fmt;
+
+/// One operation of an EPD record: `bm e4` has opcode `bm` and operand `e4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    /// The opcode, such as `bm`, `id` or `D1`.
+    pub opcode: String,
+    /// The operands, unquoted.
+    pub operands: Vec<String>,
+}
+
+/// A parsed EPD record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Epd {
+    /// The position's FEN fields as written (four, or six when clocks were given).
+    pub fen: String,
+    /// The operations in order.
+    pub operations: Vec<Operation>,
+}
+
+impl Epd {
+    /// The operands of the first operation with `opcode`.
+    pub fn operands(&self, opcode: &str) -> Option<&[String]> {
+        self.operations.iter().find(|op| op.opcode == opcode).map(|op| op.operands.as_slice())
+    }
+}
+
+/// An EPD record or perft suite could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdError {
+    /// The 1-based line number (0 when reading a single record).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for EpdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 { write!(f, "line {}: {}", self.line, self.message) } else { f.write_str(&self.message) }
+    }
+}
+
+impl std::error::Error for EpdError {}
+
+fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, EpdError> {
+    Err(EpdError { line, message: message.into() })
+}
+
+/// Splits an operation list into operations (`opcode operand...;`),
+/// honouring double-quoted operands.
+fn read_operations(text: &str, line: usize) -> Result<Vec<Operation>, EpdError> {
+    let mut ops = Vec::new();
+    let mut tokens: Vec<String> = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut current = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                let mut quoted = String::new();
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some(c) => quoted.push(c),
+                        None => return fail(line, "a quoted operand is not closed"),
+                    }
+                }
+                tokens.push(quoted);
+            }
+            ';' => {
+                if !current.is_empty() {
+                    tokens.push(std::mem::take(&mut current));
+                }
+                if !tokens.is_empty() {
+                    let opcode = tokens.remove(0);
+                    ops.push(Operation { opcode, operands: std::mem::take(&mut tokens) });
+                }
+            }
+            c if c.is_whitespace() => {
+                if !current.is_empty() {
+                    tokens.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        tokens.push(current);
+    }
+    if !tokens.is_empty() {
+        // A last operation without its semicolon: accepted.
+        let opcode = tokens.remove(0);
+        ops.push(Operation { opcode, operands: tokens });
+    }
+    Ok(ops)
+}
+
+/// Reads one EPD record: four FEN fields, optionally the two clocks, then operations.
+///
+/// # Errors
+/// [`EpdError`] when there are fewer than four fields or a quote is left open.
+///
+/// ```
+/// use lawbook_notation::epd;
+/// let rec = epd::read("4k3/8/8/8/8/8/8/4K2R w K - bm Kf2; id \"rook endgame\";")?;
+/// assert_eq!(rec.fen, "4k3/8/8/8/8/8/8/4K2R w K -");
+/// assert_eq!(rec.operands("id"), Some(&["rook endgame".to_string()][..]));
+/// # Ok::<(), epd::EpdError>(())
+/// ```
+pub fn read(text: &str) -> Result<Epd, EpdError> {
+    read_line(text, 0)
+}
+
+fn read_line(text: &str, line: usize) -> Result<Epd, EpdError> {
+    let text = text.trim();
+    let mut rest = text;
+    let mut fields = Vec::new();
+    for _ in 0..4 {
+        rest = rest.trim_start();
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if end == 0 {
+            return fail(line, "an EPD record needs four FEN fields before its operations");
+        }
+        let field = &rest[..end];
+        if field.contains(';') {
+            return fail(line, "an EPD record needs four FEN fields before its operations");
+        }
+        fields.push(field);
+        rest = &rest[end..];
+    }
+    // Optional clocks: two whole numbers before the operations.
+    let clocks: Vec<&str> = rest.split_whitespace().take(2).collect();
+    if clocks.len() == 2 && clocks.iter().all(|c| c.bytes().all(|b| b.is_ascii_digit())) {
+        for clock in clocks {
+            fields.push(clock);
+            rest = &rest.trim_start()[clock.len()..];
+        }
+    }
+    let operations = read_operations(rest, line)?;
+    Ok(Epd { fen: fields.join(" "), operations })
+}
+
+/// One expected perft count: from `fen`, `depth` plies give `nodes` leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// The position, as written in the suite.
+    pub fen: String,
+    /// The name the suite gives the position, if any.
+    pub id: Option<String>,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The published number of leaf nodes.
+    pub nodes: u64,
+    /// The 1-based line the count was read from.
+    pub line: usize,
+}
+
+fn number<T: core::str::FromStr>(text: &str, line: usize, what: &str) -> Result<T, EpdError> {
+    text.parse().or_else(|_| fail(line, format!("{what} {text:?} is not a whole number")))
+}
+
+/// Reads a perft suite in any of the three shapes described in the module
+/// documentation.
+///
+/// # Errors
+/// [`EpdError`] naming the line that cannot be read.
+///
+/// ```
+/// use lawbook_notation::epd;
+/// let suite = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\r\n";
+/// let cases = epd::read_perft_suite(suite)?;
+/// assert_eq!(cases.len(), 2);
+/// assert_eq!((cases[1].depth, cases[1].nodes), (2, 66));
+/// # Ok::<(), epd::EpdError>(())
+/// ```
+pub fn read_perft_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
+    let mut cases = Vec::new();
+    let mut block_fen: Option<String> = None;
+    let mut block_id: Option<String> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(id) = line.strip_prefix("id ") {
+            block_id = Some(id.trim().to_string());
+            block_fen = None;
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            block_fen = Some(fen.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let Some(fen) = &block_fen else {
+                return fail(line_no, "a perft line before any epd line");
+            };
+            let mut parts = rest.split_whitespace();
+            let (Some(depth), Some(nodes), None) = (parts.next(), parts.next(), parts.next()) else {
+                return fail(line_no, "expected: perft DEPTH COUNT");
+            };
+            cases.push(PerftCase {
+                fen: fen.clone(),
+                id: block_id.clone(),
+                depth: number(depth, line_no, "depth")?,
+                nodes: number(nodes, line_no, "count")?,
+                line: line_no,
+            });
+        } else if line.contains(";D") || line.contains("; D") {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap_or("").trim().to_string();
+            for part in parts {
+                let part = part.trim();
+                if part.is_empty() {
+                    continue;
+                }
+                let mut words = part.split_whitespace();
+                let (Some(op), Some(nodes)) = (words.next(), words.next()) else {
+                    return fail(line_no, format!("expected Dn COUNT, found {part:?}"));
+                };
+                let Some(depth) = op.strip_prefix('D') else {
+                    return fail(line_no, format!("expected Dn COUNT, found {part:?}"));
+                };
+                cases.push(PerftCase {
+                    fen: fen.clone(),
+                    id: None,
+                    depth: number(depth, line_no, "depth")?,
+                    nodes: number(nodes, line_no, "count")?,
+                    line: line_no,
+                });
+            }
+        } else {
+            let record = read_line(line, line_no)?;
+            let id = record.operands("id").and_then(|o| o.first().cloned());
+            for op in record.operations.iter().filter(|op| op.opcode == "perft") {
+                let [depth, nodes] = op.operands.as_slice() else {
+                    return fail(line_no, "expected: perft DEPTH COUNT;");
+                };
+                cases.push(PerftCase {
+                    fen: record.fen.clone(),
+                    id: id.clone(),
+                    depth: number(depth, line_no, "depth")?,
+                    nodes: number(nodes, line_no, "count")?,
+                    line: line_no,
+                });
+            }
+        }
+    }
+    Ok(cases)
+}

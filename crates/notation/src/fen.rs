@@ -1,0 +1,468 @@
+//! FEN: Forsyth-Edwards Notation, one line per position.
+//!
+//! Six fields separated by single spaces: piece placement (rank 8 first,
+//! digits for runs of empty squares), side to move (`w`/`b`), castling rights,
+//! en passant square, half-move clock and move number.
+//!
+//! Castling rights are read in three spellings: standard `KQkq`, X-FEN (`K`/`Q`
+//! name the outermost rook on that side of the king, a file letter names any
+//! other rook) and Shredder-FEN (file letters only, `HAha`). A file letter
+//! means Chess960 castling ([`read_setup`] says which mode the field implies).
+//!
+//! Documented relaxations when reading: leading and trailing white space is
+//! ignored, and the two clocks may be left out together (four fields), in
+//! which case the half-move clock is 0 and the move number 1. Everything else
+//! is strict: an error names the field and the offending character.
+
+use core::fmt;
+use lawbook_board::{
+    Bitboard, Board, CastlingMode, Color, File, Piece, PositionError, Rank, Relaxations, Role, Setup, Square,
+};
+use lawbook_movegen::Position;
+
+/// The standard starting position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A field of a FEN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The whole line (too few or too many fields).
+    Line,
+    /// Piece placement.
+    Placement,
+    /// Side to move.
+    Turn,
+    /// Castling rights.
+    Castling,
+    /// En passant square.
+    EnPassant,
+    /// Half-move clock.
+    Halfmoves,
+    /// Move number.
+    Fullmoves,
+}
+
+impl Field {
+    fn name(self) -> &'static str {
+        match self {
+            Field::Line => "FEN",
+            Field::Placement => "piece placement",
+            Field::Turn => "side to move",
+            Field::Castling => "castling rights",
+            Field::EnPassant => "en passant square",
+            Field::Halfmoves => "half-move clock",
+            Field::Fullmoves => "move number",
+        }
+    }
+}
+
+/// A FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not well-formed FEN.
+    Syntax {
+        /// The field at fault.
+        field: Field,
+        /// The byte offset in the (trimmed) text where the problem starts.
+        offset: usize,
+        /// What is wrong, in plain words.
+        message: String,
+    },
+    /// The FEN is well-formed but describes a position the laws cannot produce.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax { field, offset, message } => {
+                write!(f, "invalid FEN: {} (column {}): {message}", field.name(), offset + 1)
+            }
+            FenError::Position(err) => write!(f, "invalid FEN: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<PositionError> for FenError {
+    fn from(err: PositionError) -> FenError {
+        FenError::Position(err)
+    }
+}
+
+fn err<T>(field: Field, offset: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError::Syntax { field, offset, message: message.into() })
+}
+
+/// Shows a character the way an error message should: printable as itself, others by code.
+fn shown(c: char) -> String {
+    if c.is_ascii_graphic() || (!c.is_control() && !c.is_whitespace()) { format!("'{c}'") } else { format!("{:?}", c) }
+}
+
+/// Reads a FEN into a free [`Setup`], with the castling mode its castling
+/// field implies (Chess960 when it names rooks by file, or when `K`/`Q`
+/// cannot be standard castling).
+///
+/// # Errors
+/// [`FenError::Syntax`] naming the field and the offending character.
+///
+/// ```
+/// use lawbook_board::CastlingMode;
+/// use lawbook_notation::fen;
+/// let (setup, mode) = fen::read_setup("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+/// assert_eq!(mode, CastlingMode::Chess960);
+/// assert_eq!(setup.castling_rights.count(), 4);
+/// assert!(fen::read_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1").is_err());
+/// # Ok::<(), fen::FenError>(())
+/// ```
+pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return err(
+            Field::Line,
+            0,
+            "empty: expected six fields such as \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+        );
+    }
+    // Split on single spaces, remembering offsets.
+    let mut fields: Vec<(usize, &str)> = Vec::with_capacity(6);
+    let mut pos = 0;
+    for part in text.split(' ') {
+        fields.push((pos, part));
+        pos += part.len() + 1;
+    }
+    if let Some((offset, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
+        return err(Field::Line, *offset, "two spaces in a row: fields are separated by single spaces");
+    }
+    if let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ') {
+        return err(
+            Field::Line,
+            offset,
+            format!("unexpected white space {}: fields are separated by single spaces", shown(c)),
+        );
+    }
+    match fields.len() {
+        4 | 6 => {}
+        n if n > 6 => {
+            return err(
+                Field::Line,
+                fields[6].0,
+                format!("{n} fields, at most six expected: unexpected text after the move number"),
+            );
+        }
+        5 => return err(Field::Line, fields[4].0, "five fields: give both clocks or neither"),
+        n => {
+            return err(
+                Field::Line,
+                text.len(),
+                format!(
+                    "only {n} field{}; a FEN has six (the two clocks may be left out)",
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
+        }
+    }
+
+    let board = read_placement(fields[0].1, fields[0].0)?;
+    let (turn_offset, turn) = fields[1];
+    let turn = match turn {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            return err(Field::Turn, turn_offset, format!("{} is not a side to move: expected w or b", quoted(other)));
+        }
+    };
+    let (castling_rights, mode) = read_castling(&board, fields[2].1, fields[2].0)?;
+    let (ep_offset, ep) = fields[3];
+    let ep_square = match ep {
+        "-" => None,
+        sq => match sq.parse::<Square>() {
+            Ok(sq) => Some(sq),
+            Err(_) => {
+                return err(
+                    Field::EnPassant,
+                    ep_offset,
+                    format!("{} is not a square: expected - or a square such as e3", quoted(sq)),
+                );
+            }
+        },
+    };
+    let (halfmoves, fullmoves) = if fields.len() == 6 {
+        let half = read_number(fields[4].1, fields[4].0, Field::Halfmoves)?;
+        let full = read_number(fields[5].1, fields[5].0, Field::Fullmoves)?;
+        if full == 0 {
+            return err(Field::Fullmoves, fields[5].0, "the move number starts at 1");
+        }
+        (half, full)
+    } else {
+        (0, 1)
+    };
+    Ok((Setup { board, turn, castling_rights, ep_square, halfmoves, fullmoves }, mode))
+}
+
+fn quoted(s: &str) -> String {
+    let short: String = s.chars().take(20).collect();
+    let ellipsis = if s.chars().count() > 20 { "..." } else { "" };
+    format!("{:?}", format!("{short}{ellipsis}"))
+}
+
+fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
+    if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        return err(field, offset + i, format!("{} is not a digit: expected a whole number of zero or more", shown(c)));
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return err(field, offset, "a number with a leading zero");
+    }
+    text.parse::<u32>().or_else(|_| err(field, offset, format!("{} is too large", quoted(text))))
+}
+
+fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
+    let mut board = Board::empty();
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return err(Field::Placement, offset, format!("{} ranks, expected 8 separated by /", ranks.len()));
+    }
+    let mut at = offset;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0u32;
+        let mut last_digit = false;
+        for (j, c) in rank_text.char_indices() {
+            let here = at + j;
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return err(
+                        Field::Placement,
+                        here,
+                        format!("{} is not a run of empty squares: use 1 to 8", shown(c)),
+                    );
+                }
+                if last_digit {
+                    return err(
+                        Field::Placement,
+                        here,
+                        "two digits in a row: write one run of empty squares as one digit",
+                    );
+                }
+                file += d;
+                last_digit = true;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file < 8 {
+                    board.set_piece_at(Square::from_coords(File::ALL[file as usize], rank), piece);
+                }
+                file += 1;
+                last_digit = false;
+            } else {
+                return err(
+                    Field::Placement,
+                    here,
+                    format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
+                );
+            }
+            if file > 8 {
+                return err(Field::Placement, here, format!("rank {} has more than 8 squares", rank.char()));
+            }
+        }
+        if file < 8 {
+            return err(
+                Field::Placement,
+                at + rank_text.len(),
+                format!("rank {} has only {file} squares, expected 8", rank.char()),
+            );
+        }
+        at += rank_text.len() + 1;
+    }
+    Ok(board)
+}
+
+fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, CastlingMode), FenError> {
+    let mut rights = Bitboard::EMPTY;
+    let mut mode = CastlingMode::Standard;
+    if text == "-" {
+        return Ok((rights, mode));
+    }
+    for (i, c) in text.char_indices() {
+        let here = offset + i;
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let backrank = Rank::First.relative(color);
+        let rooks = board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::from_rank(backrank);
+        let king = (board.by_piece(Piece::new(color, Role::King)) & Bitboard::from_rank(backrank)).single_square();
+        let rook = match c.to_ascii_lowercase() {
+            'k' | 'q' => {
+                let Some(king) = king else {
+                    return err(
+                        Field::Castling,
+                        here,
+                        format!(
+                            "{} names castling for {color}, but {color} has no king on rank {}",
+                            shown(c),
+                            backrank.char()
+                        ),
+                    );
+                };
+                let short = c.eq_ignore_ascii_case(&'k');
+                let side = rooks.squares().filter(|r| (r.file() > king.file()) == short);
+                let outermost = if short { side.last() } else { side.min() };
+                let Some(rook) = outermost else {
+                    return err(
+                        Field::Castling,
+                        here,
+                        format!(
+                            "{} names {} castling for {color}, but there is no {} rook on that side of the king",
+                            shown(c),
+                            if short { "short" } else { "long" },
+                            color.name()
+                        ),
+                    );
+                };
+                if king.file() != File::E || !matches!(rook.file(), File::A | File::H) {
+                    mode = CastlingMode::Chess960;
+                }
+                rook
+            }
+            f @ 'a'..='h' => {
+                mode = CastlingMode::Chess960;
+                let file = File::from_char(f).unwrap_or(File::A);
+                let sq = Square::from_coords(file, backrank);
+                if !rooks.contains(sq) {
+                    return err(
+                        Field::Castling,
+                        here,
+                        format!("{} names a {} rook on {sq}, but there is none", shown(c), color.name()),
+                    );
+                }
+                sq
+            }
+            _ => {
+                return err(
+                    Field::Castling,
+                    here,
+                    format!("{} is not a castling right: expected -, K, Q, k, q or a rook's file (A-H, a-h)", shown(c)),
+                );
+            }
+        };
+        if rights.contains(rook) {
+            return err(Field::Castling, here, format!("{} repeats a castling right", shown(c)));
+        }
+        rights.add(rook);
+    }
+    Ok((rights, mode))
+}
+
+/// Reads a FEN into a strictly validated [`Position`]. The castling mode is
+/// the one the castling field implies (see [`read_setup`]).
+///
+/// # Errors
+/// [`FenError::Syntax`] for malformed text, [`FenError::Position`] for a
+/// well-formed FEN of an impossible position.
+pub fn read(text: &str) -> Result<Position, FenError> {
+    read_with(text, None, Relaxations::STRICT)
+}
+
+/// Reads a FEN with the castling mode forced (`Some`) or implied (`None`),
+/// waiving the validation rules `relaxations` names.
+///
+/// # Errors
+/// As [`read`].
+pub fn read_with(text: &str, mode: Option<CastlingMode>, relaxations: Relaxations) -> Result<Position, FenError> {
+    let (setup, implied) = read_setup(text)?;
+    Ok(Position::from_setup_relaxed(setup, mode.unwrap_or(implied), relaxations)?)
+}
+
+/// Writes a position as FEN. Castling rights are written `KQkq` where that
+/// names the rook unambiguously (the outermost one on its side), and by the
+/// rook's file otherwise (X-FEN).
+pub fn write(pos: &Position) -> String {
+    write_setup(&pos.to_setup())
+}
+
+/// Writes a free setup as FEN, in the same style as [`write`].
+///
+/// ```
+/// use lawbook_board::Setup;
+/// use lawbook_notation::fen;
+/// assert_eq!(fen::write_setup(&Setup::standard()), fen::STARTPOS);
+/// ```
+pub fn write_setup(setup: &Setup) -> String {
+    write_fen(setup, false)
+}
+
+/// Writes a position as FEN with the castling field in Shredder-FEN style
+/// (rook files, `HAha`), the usual form for Chess960.
+pub fn write_shredder(pos: &Position) -> String {
+    write_fen(&pos.to_setup(), true)
+}
+
+fn write_fen(setup: &Setup, shredder: bool) -> String {
+    let mut out = String::with_capacity(90);
+    write_placement(&setup.board, &mut out);
+    out.push(' ');
+    out.push(setup.turn.char());
+    out.push(' ');
+    write_castling(setup, &mut out, shredder);
+    out.push(' ');
+    match setup.ep_square {
+        Some(sq) => out.push_str(&sq.to_string()),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", setup.halfmoves, setup.fullmoves));
+    out
+}
+
+/// Writes only the piece placement (the first field).
+pub fn write_placement(board: &Board, out: &mut String) {
+    for (i, rank) in Rank::ALL.iter().rev().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in File::ALL {
+            match board.piece_at(Square::from_coords(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+    }
+}
+
+fn write_castling(setup: &Setup, out: &mut String, shredder: bool) {
+    let start = out.len();
+    for color in Color::ALL {
+        let backrank = Bitboard::from_rank(Rank::First.relative(color));
+        let rights = setup.castling_rights & backrank;
+        let rooks = setup.board.by_piece(Piece::new(color, Role::Rook)) & backrank;
+        let king = (setup.board.by_piece(Piece::new(color, Role::King)) & backrank).single_square();
+        // Short side first (K before Q), as FEN writes it.
+        let mut ordered: Vec<Square> = rights.squares().collect();
+        ordered.reverse();
+        for rook in ordered {
+            let letter = match king {
+                Some(king) if !shredder => {
+                    let short = rook.file() > king.file();
+                    let side: Vec<Square> = rooks.squares().filter(|r| (r.file() > king.file()) == short).collect();
+                    let outermost = if short { side.last().copied() } else { side.first().copied() };
+                    if outermost == Some(rook) {
+                        if short { 'K' } else { 'Q' }
+                    } else {
+                        rook.file().char().to_ascii_uppercase()
+                    }
+                }
+                _ => rook.file().char().to_ascii_uppercase(),
+            };
+            out.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+        }
+    }
+    if out.len() == start {
+        out.push('-');
+    }
+}

@@ -1,0 +1,22 @@
+//! Every text form of chess: [`fen`] (with Shredder-FEN and X-FEN castling),
+//! [`uci`] moves and [`epd`] records, including the perft suites.
+//!
+//! ```
+//! use lawbook_notation::{fen, uci};
+//!
+//! let pos = fen::read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+//! let mv = uci::parse(&pos, "e7e5")?;
+//! let pos = pos.play_unchecked(mv);
+//! assert_eq!(fen::write(&pos), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod epd;
+pub mod fen;
+pub mod uci;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
