@@ -195,6 +195,19 @@ impl Iterator for Squares {
 
 impl ExactSizeIterator for Squares {}
 
+impl DoubleEndedIterator for Squares {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let square = Square::new_masked(63 - self.0.leading_zeros());
+            self.0 ^= 1 << square as u32;
+            Some(square)
+        }
+    }
+}
+
 impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = Squares;

@@ -36,7 +36,7 @@ impl Sink for Collect<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            // SAFETY-free: a position has at most 218 legal moves, the list holds 256.
+            // Never full: MAX_MOVES bounds the moves of any position.
             let _ = self.0.try_push(Move::normal(from, to));
         }
     }

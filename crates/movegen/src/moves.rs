@@ -168,9 +168,16 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; this holds them all
-/// without allocating.
-pub const MAX_MOVES: usize = 256;
+/// More moves than any position can have, so a [`MoveList`] never overflows.
+///
+/// Positions that arise in games have at most 218 legal moves, but relaxed
+/// validation ([`lawbook_board::Relaxations::ANALYSIS`]) admits any number
+/// of pieces, so the bound is counted per target square: at most 8 pieces
+/// reach a square along its 8 lines (the first piece on each, pawns and the
+/// king included) and at most 8 knights jump to it, so 16 movers for each of
+/// 64 squares; promotions turn each of at most 3 pawn moves to each of the 8
+/// last-rank squares into 4 moves (+72); castling adds 2 and en passant 2.
+pub const MAX_MOVES: usize = 64 * 16 + 72 + 4;
 
 /// A list of moves on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

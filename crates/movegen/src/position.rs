@@ -232,7 +232,7 @@ impl Position {
         if let Some(ep) = p.ep_square.take() {
             p.hash ^= zobrist::en_passant(ep);
         }
-        p.halfmoves += 1;
+        p.halfmoves = p.halfmoves.saturating_add(1);
         let mut castling = self.castling;
         match mv.kind() {
             MoveKind::Castle => {
@@ -299,7 +299,7 @@ impl Position {
             p.castling = castling;
         }
         if us == Color::Black {
-            p.fullmoves += 1;
+            p.fullmoves = p.fullmoves.saturating_add(1);
         }
         p.turn = them;
         p.hash ^= zobrist::BLACK_TO_MOVE;

@@ -303,7 +303,7 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
                 };
                 let short = c.eq_ignore_ascii_case(&'k');
                 let side = rooks.squares().filter(|r| (r.file() > king.file()) == short);
-                let outermost = if short { side.last() } else { side.min() };
+                let outermost = if short { side.max() } else { side.min() };
                 let Some(rook) = outermost else {
                     return err(
                         Field::Castling,
