@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod attacks;
+mod castling;
 mod generate;
 mod moves;
 mod perft;
@@ -26,6 +27,7 @@ mod position;
 mod validate;
 mod zobrist;
 
+pub use castling::{CastlingObstacle, CastlingSide};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{divide, perft, perft_leaf};
 pub use position::{PlayError, Position};

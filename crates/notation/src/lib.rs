@@ -14,7 +14,14 @@
 
 pub mod epd;
 pub mod fen;
+mod lang;
+mod read;
+pub mod san;
 pub mod uci;
+
+pub use lang::{Lang, UnknownLang};
+pub use read::{ReadOptions, read_move};
+pub use san::{MoveError, MoveErrorKind, MoveFormat, Strictness};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

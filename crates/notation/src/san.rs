@@ -1,0 +1,522 @@
+//! Standard algebraic notation (SAN, as in PGN) and long algebraic notation
+//! (`e2-e4`, `Kg1-g2`, `b5xa6`, `a7-a8=Q`, `0-0-0`, as the source texts write
+//! moves), written and read, in any [`Lang`].
+//!
+//! Reading accepts every correct spelling: minimal or over-disambiguated
+//! origins, `x` or `:` for captures, promotion as `=Q`, `Q`, `(Q)` or `/Q`,
+//! castling as `O-O` or `0-0`, an `e.p.` suffix, check and mate suffixes
+//! (`+`, `#`, `++`) and annotations (`!`, `?`, `!!`, `?!`, `!?`, `??`). In
+//! [`Strictness::Strict`] mode a wrong capture mark or check suffix is an
+//! error; in [`Strictness::Lenient`] mode both are ignored.
+
+use crate::Lang;
+use core::fmt;
+use lawbook_board::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use lawbook_movegen::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use lawbook_movegen::{CastlingObstacle, CastlingSide, Move, Position};
+
+/// Whether a reader insists on exact capture marks and check suffixes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strictness {
+    /// A wrong capture mark (`x`) or check suffix (`+`, `#`) is an error.
+    #[default]
+    Strict,
+    /// Capture marks and check suffixes are ignored.
+    Lenient,
+}
+
+/// Writes `mv`, a legal move of `pos`, in SAN with English letters.
+///
+/// ```
+/// use lawbook_notation::{fen, san, uci};
+/// let pos = fen::read("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+/// let castle = uci::parse(&pos, "e1c1")?;
+/// assert_eq!(san::write(&pos, castle), "O-O-O");
+/// let check = uci::parse(&pos, "a1a8")?;
+/// assert_eq!(san::write(&pos, check), "Rxa8+");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write(pos: &Position, mv: Move) -> String {
+    write_lang(pos, mv, Lang::English)
+}
+
+/// Writes `mv` in SAN with the piece letters of `lang`.
+pub fn write_lang(pos: &Position, mv: Move, lang: Lang) -> String {
+    let mut out = body(pos, mv, lang, false);
+    out.push_str(suffix(pos, mv));
+    out
+}
+
+/// Writes `mv` in long algebraic notation: `e2-e4`, `Kg1-g2`, `b5xa6`,
+/// `a7-a8=Q`, `0-0`, `0-0-0`, with `+` or `#` when it checks or mates.
+///
+/// ```
+/// use lawbook_notation::{fen, san, uci};
+/// let pos = fen::read("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")?;
+/// assert_eq!(san::write_long(&pos, uci::parse(&pos, "g1f3")?), "Ng1-f3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_long(pos: &Position, mv: Move) -> String {
+    write_long_lang(pos, mv, Lang::English)
+}
+
+/// Writes `mv` in long algebraic notation with the piece letters of `lang`.
+pub fn write_long_lang(pos: &Position, mv: Move, lang: Lang) -> String {
+    let mut out = body(pos, mv, lang, true);
+    out.push_str(suffix(pos, mv));
+    out
+}
+
+fn is_capture(pos: &Position, mv: Move) -> bool {
+    mv.is_en_passant() || (!mv.is_castle() && pos.board().by_color(!pos.turn()).contains(mv.to()))
+}
+
+/// `+` when the move gives check, `#` when it mates, `""` otherwise.
+pub fn suffix(pos: &Position, mv: Move) -> &'static str {
+    let after = pos.play_unchecked(mv);
+    if !after.is_check() {
+        ""
+    } else if after.count_legal() == 0 {
+        "#"
+    } else {
+        "+"
+    }
+}
+
+fn body(pos: &Position, mv: Move, lang: Lang, long: bool) -> String {
+    let mut out = String::with_capacity(8);
+    if mv.is_castle() {
+        let short = mv.is_short_castle();
+        out.push_str(match (long, short) {
+            (false, true) => "O-O",
+            (false, false) => "O-O-O",
+            (true, true) => "0-0",
+            (true, false) => "0-0-0",
+        });
+        return out;
+    }
+    let from = mv.from();
+    let to = mv.to();
+    let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
+    let capture = is_capture(pos, mv);
+    out.push_str(lang.letter(role));
+    if long {
+        out.push_str(&from.to_string());
+        out.push(if capture { 'x' } else { '-' });
+    } else if role == Role::Pawn {
+        if capture {
+            out.push(from.file().char());
+        }
+    } else {
+        // Minimal disambiguation: by file, then by rank, then both.
+        let rivals: Vec<Square> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.to() == to && m.from() != from && !m.is_castle())
+            .filter(|m| pos.board().role_at(m.from()) == Some(role))
+            .map(|m| m.from())
+            .collect();
+        if !rivals.is_empty() {
+            if rivals.iter().all(|r| r.file() != from.file()) {
+                out.push(from.file().char());
+            } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+                out.push(from.rank().char());
+            } else {
+                out.push_str(&from.to_string());
+            }
+        }
+    }
+    if capture && !long {
+        out.push('x');
+    }
+    out.push_str(&to.to_string());
+    if let Some(promoted) = mv.promotion_role() {
+        out.push('=');
+        out.push_str(lang.letter(promoted));
+    }
+    out
+}
+
+/// Which notation a move was read in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveFormat {
+    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`).
+    San,
+    /// Long algebraic notation (`Ng1-f3`, `e4xd5`, `0-0`).
+    Long,
+    /// UCI (`g1f3`, `e1g1`).
+    Uci,
+}
+
+impl fmt::Display for MoveFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveFormat::San => "SAN",
+            MoveFormat::Long => "long algebraic",
+            MoveFormat::Uci => "UCI",
+        })
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The text is not a move in any notation this reader knows.
+    Syntax,
+    /// No piece of the kind written can go to the target square.
+    NoPiece,
+    /// Several pieces can make the move; these are their squares.
+    Ambiguous(Vec<Square>),
+    /// The move would leave the mover's king in check (or not get it out of check).
+    LeavesKingInCheck,
+    /// A pawn reaching the last rank must be promoted; the text does not say to what.
+    MissingPromotion,
+    /// A promotion was written for a move that is not one (or to a king or pawn).
+    BadPromotion,
+    /// Castling is not allowed, for this reason.
+    Castling(CastlingObstacle),
+    /// Strict mode: the capture mark does not match the move.
+    WrongCaptureMark,
+    /// Strict mode: the check or mate suffix does not match the move.
+    WrongSuffix,
+}
+
+/// A move could not be read, or is not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// The text as given (cut to 40 characters).
+    pub text: String,
+    /// Why it was refused.
+    pub kind: MoveErrorKind,
+    /// The reason in plain words.
+    pub reason: String,
+}
+
+impl MoveError {
+    fn new(text: &str, kind: MoveErrorKind, reason: impl Into<String>) -> MoveError {
+        MoveError { text: text.chars().take(40).collect(), kind, reason: reason.into() }
+    }
+
+    /// Whether the text was a readable move that the laws do not allow
+    /// (as opposed to text that is not a move at all).
+    pub fn is_illegal(&self) -> bool {
+        !matches!(self.kind, MoveErrorKind::Syntax)
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What a SAN or long algebraic move says, before it is matched to the position.
+#[derive(Debug)]
+enum Written {
+    Castle(CastlingSide),
+    Piece {
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        long: bool,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+#[derive(Debug, Default)]
+struct Suffixes {
+    check: Option<char>,
+}
+
+fn strip_suffixes(text: &str) -> (&str, Suffixes) {
+    let mut rest = text.trim();
+    let mut suffixes = Suffixes::default();
+    loop {
+        let before = rest.len();
+        rest = rest.trim_end_matches(['!', '?']).trim_end();
+        for ep in ["e.p.", "ep"] {
+            if let Some(r) = rest.strip_suffix(ep)
+                && r.ends_with(|c: char| c.is_ascii_digit() || c == ' ' || c == '+' || c == '#')
+            {
+                rest = r.trim_end();
+            }
+        }
+        if let Some(r) = rest.strip_suffix("++") {
+            suffixes.check.get_or_insert('+');
+            rest = r;
+        } else if let Some(r) = rest.strip_suffix(['+', '#']) {
+            suffixes.check.get_or_insert(if rest.ends_with('#') { '#' } else { '+' });
+            rest = r;
+        }
+        if rest.len() == before {
+            return (rest, suffixes);
+        }
+    }
+}
+
+fn parse_written(text: &str, lang: Lang) -> Option<Written> {
+    match text {
+        "O-O" | "0-0" => return Some(Written::Castle(CastlingSide::Short)),
+        "O-O-O" | "0-0-0" => return Some(Written::Castle(CastlingSide::Long)),
+        _ => {}
+    }
+    // Promotion at the end: =Q, (Q), /Q or a bare Q after the target square.
+    let mut rest = text;
+    let mut promotion = None;
+    for (open, close) in [("=", ""), ("(", ")"), ("/", "")] {
+        if let Some(i) = rest.rfind(open) {
+            let inner = rest[i + open.len()..].strip_suffix(close)?;
+            if !inner.is_empty() && inner.chars().all(|c| !c.is_ascii_digit()) {
+                let (role, len) = lang.role_prefix(inner).or_else(|| Lang::English.role_prefix(inner))?;
+                if len != inner.len() {
+                    return None;
+                }
+                promotion = Some(role);
+                rest = &rest[..i];
+                break;
+            }
+        }
+    }
+    if promotion.is_none() {
+        // A bare letter after a last-rank square: e8Q.
+        if let Some(pos) = rest.char_indices().rev().find(|(_, c)| c.is_ascii_digit()).map(|(i, _)| i + 1) {
+            let tail = &rest[pos..];
+            if !tail.is_empty() {
+                let (role, len) = lang.role_prefix(tail).or_else(|| Lang::English.role_prefix(tail))?;
+                if len != tail.len() {
+                    return None;
+                }
+                promotion = Some(role);
+                rest = &rest[..pos];
+            }
+        }
+    }
+    // Target square: the last two characters.
+    if rest.len() < 2 || !rest.is_char_boundary(rest.len() - 2) {
+        return None;
+    }
+    let to: Square = rest[rest.len() - 2..].parse().ok()?;
+    let mut head = &rest[..rest.len() - 2];
+    let (role, len) = match lang.role_prefix(head) {
+        Some(found) => found,
+        None if lang != Lang::English && head.starts_with(['K', 'Q', 'R', 'B', 'N']) => {
+            Lang::English.role_prefix(head)?
+        }
+        None => (Role::Pawn, 0),
+    };
+    head = &head[len..];
+    let mut capture = false;
+    let mut long = false;
+    if let Some(h) = head.strip_suffix(['x', ':', '×']) {
+        capture = true;
+        head = h;
+    } else if let Some(h) = head.strip_suffix('-') {
+        long = true;
+        head = h;
+    }
+    let mut chars = head.chars();
+    let (file, rank) = match (chars.next(), chars.next(), chars.next()) {
+        (None, _, _) => (None, None),
+        (Some(c), None, _) => match (File::from_char(c), Rank::from_char(c)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        (Some(f), Some(r), None) => (Some(File::from_char(f)?), Some(Rank::from_char(r)?)),
+        _ => return None,
+    };
+    if long && (file.is_none() || rank.is_none()) {
+        return None;
+    }
+    let long = long || (capture && file.is_some() && rank.is_some() && role == Role::Pawn);
+    if role == Role::King && promotion.is_some() {
+        return None;
+    }
+    Some(Written::Piece { role, file, rank, capture, long, to, promotion })
+}
+
+fn role_name(color: Color, role: Role) -> String {
+    format!("{} {}", color.name(), role.name())
+}
+
+/// Reads a move in SAN or long algebraic notation with the letters of `lang`
+/// (English letters are accepted in any language), and finds the legal move
+/// of `pos` it names.
+///
+/// # Errors
+/// [`MoveError`] saying why: not a move at all ([`MoveErrorKind::Syntax`]),
+/// no piece can go there, several can (and which), the king would be in
+/// check, castling is not allowed (and which condition fails), a missing or
+/// impossible promotion, or in strict mode a wrong capture mark or suffix.
+///
+/// ```
+/// use lawbook_notation::{fen, san::{self, MoveErrorKind, Strictness}, Lang};
+/// let pos = fen::read("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")?;
+/// let err = san::read(&pos, "Nd2", Lang::English, Strictness::Strict).unwrap_err();
+/// assert!(matches!(err.kind, MoveErrorKind::Ambiguous(_)));
+/// let (mv, _) = san::read(&pos, "Sbd2", Lang::Swedish, Strictness::Strict)?;
+/// assert_eq!(san::write(&pos, mv), "Nbd2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> Result<(Move, MoveFormat), MoveError> {
+    let (core, suffixes) = strip_suffixes(text);
+    let Some(written) = parse_written(core, lang) else {
+        return Err(MoveError::new(
+            text,
+            MoveErrorKind::Syntax,
+            "not a move: expected SAN (Nf3, exd5, e8=Q, O-O), long algebraic (Ng1-f3, e2-e4, 0-0-0) or UCI (g1f3)",
+        ));
+    };
+    let (mv, format, capture_written) = match written {
+        Written::Castle(side) => {
+            let format = if core.starts_with('0') { MoveFormat::Long } else { MoveFormat::San };
+            match pos.castling_obstacle(side) {
+                None => (
+                    pos.castling_move(side).ok_or_else(|| castling_error(text, CastlingObstacle::NoRight))?,
+                    format,
+                    None,
+                ),
+                Some(obstacle) => return Err(castling_error(text, obstacle)),
+            }
+        }
+        Written::Piece { role, file, rank, capture, long, to, promotion } => {
+            let mv = find(pos, text, role, file, rank, to, promotion)?;
+            (mv, if long { MoveFormat::Long } else { MoveFormat::San }, Some(capture))
+        }
+    };
+    if strictness == Strictness::Strict {
+        if let Some(capture) = capture_written
+            && capture != is_capture(pos, mv)
+        {
+            let reason =
+                if capture { "marked as a capture but it captures nothing" } else { "a capture must be marked with x" };
+            return Err(MoveError::new(text, MoveErrorKind::WrongCaptureMark, reason));
+        }
+        let actual = suffix(pos, mv).chars().next();
+        if suffixes.check != actual {
+            let reason = match actual {
+                None => "the move gives no check, so it takes no + or # suffix".to_string(),
+                Some('#') => "the move mates: write # after it".to_string(),
+                _ => "the move gives check: write + after it".to_string(),
+            };
+            return Err(MoveError::new(text, MoveErrorKind::WrongSuffix, reason));
+        }
+    }
+    Ok((mv, format))
+}
+
+fn castling_error(text: &str, obstacle: CastlingObstacle) -> MoveError {
+    let reason = format!("castling is not allowed: {obstacle}");
+    MoveError::new(text, MoveErrorKind::Castling(obstacle), reason)
+}
+
+fn find(
+    pos: &Position,
+    text: &str,
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, MoveError> {
+    let us = pos.turn();
+    let board = pos.board();
+    let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
+    let legal: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !m.is_castle() && m.to() == to && fits(m.from()) && board.role_at(m.from()) == Some(role))
+        .collect();
+    if !legal.is_empty() {
+        let promotes = legal.iter().any(|m| m.promotion_role().is_some());
+        match (promotes, promotion) {
+            (true, None) => {
+                return Err(MoveError::new(
+                    text,
+                    MoveErrorKind::MissingPromotion,
+                    format!(
+                        "a pawn reaching the last rank must become a queen, rook, bishop or knight: write {to}=Q, {to}=R, {to}=B or {to}=N"
+                    ),
+                ));
+            }
+            (false, Some(_)) => {
+                return Err(MoveError::new(
+                    text,
+                    MoveErrorKind::BadPromotion,
+                    "only a pawn reaching the last rank is promoted",
+                ));
+            }
+            _ => {}
+        }
+        let matching: Vec<Move> = legal.into_iter().filter(|m| m.promotion_role() == promotion).collect();
+        return match matching.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(MoveError::new(
+                text,
+                MoveErrorKind::BadPromotion,
+                "a pawn is promoted to a queen, rook, bishop or knight",
+            )),
+            many => {
+                let squares: Vec<Square> = many.iter().map(|m| m.from()).collect();
+                let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+                let reason = format!(
+                    "ambiguous: the {}s on {} can all move to {to}; name the one you mean",
+                    role.name(),
+                    names.join(" and ")
+                );
+                Err(MoveError::new(text, MoveErrorKind::Ambiguous(squares), reason))
+            }
+        };
+    }
+    // No legal move: say why.
+    let ours = board.by_color(us);
+    let pieces: Vec<Square> = (board.by_piece(Piece::new(us, role)) & ours).squares().filter(|s| fits(*s)).collect();
+    let occupied = board.occupied();
+    let reaches = |from: Square| -> bool {
+        let targets = match role {
+            Role::Pawn => {
+                let step = if us == Color::White { 8 } else { -8 };
+                let mut t = pawn_attacks(us, from)
+                    & (board.by_color(!us) | pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from));
+                if let Some(one) = from.offset(step).filter(|s| !occupied.contains(*s)) {
+                    t.add(one);
+                    if from.rank() == Rank::Second.relative(us)
+                        && let Some(two) = one.offset(step).filter(|s| !occupied.contains(*s))
+                    {
+                        t.add(two);
+                    }
+                }
+                t
+            }
+            Role::Knight => knight_attacks(from),
+            Role::Bishop => bishop_attacks(from, occupied),
+            Role::Rook => rook_attacks(from, occupied),
+            Role::Queen => queen_attacks(from, occupied),
+            Role::King => king_attacks(from),
+        };
+        (targets - ours).contains(to)
+    };
+    let movers: Vec<Square> = pieces.iter().copied().filter(|s| reaches(*s)).collect();
+    if movers.is_empty() {
+        let reason = if pieces.is_empty() {
+            format!("there is no {} that could make this move", role_name(us, role))
+        } else {
+            format!("no {} can move to {to}", role_name(us, role))
+        };
+        return Err(MoveError::new(text, MoveErrorKind::NoPiece, reason));
+    }
+    let reason = if role == Role::King {
+        format!("the {} king may not move to {to}: it would be in check there", us.name())
+    } else if pos.is_check() {
+        format!("the {} king is in check and this move does not get it out of check", us.name())
+    } else {
+        format!("the move would leave the {} king in check", us.name())
+    };
+    Err(MoveError::new(text, MoveErrorKind::LeavesKingInCheck, reason))
+}
