@@ -3,7 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use lawbook_board::{CastlingMode, Relaxations};
 use lawbook_movegen::{Position, divide, perft, perft_leaf};
-use lawbook_notation::{epd, fen, uci};
+use lawbook_notation::{Lang, ReadOptions, epd, fen, read_move, san, uci};
 use std::process::ExitCode;
 
 /// Check chess positions and moves against the Laws of Chess.
@@ -92,12 +92,15 @@ struct PerftArgs {
 struct MovesArgs {
     /// The position: a FEN in quotes, or `startpos`.
     fen: String,
-    /// Moves to play first (UCI, such as e2e4 e7e5).
+    /// Moves to play first, in SAN (Nf3), long algebraic (Ng1-f3) or UCI (g1f3).
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
     /// How to write the moves.
     #[arg(long, value_enum, default_value_t = Format::Uci)]
     format: Format,
+    /// Piece letters for SAN and long algebraic, read and written: en, sv, de, pl or ru.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -106,6 +109,14 @@ struct MovesArgs {
 enum Format {
     /// Universal Chess Interface notation: e2e4, e7e8q, e1g1.
     Uci,
+    /// Standard algebraic notation: e4, Nf3, exd5, e8=Q, O-O.
+    San,
+    /// Long algebraic notation: e2-e4, Ng1-f3, e4xd5, e7-e8=Q, 0-0.
+    Lan,
+}
+
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.parse().map_err(|e: lawbook_notation::UnknownLang| e.to_string())
 }
 
 /// A failure: the message for stderr and the exit code.
@@ -236,12 +247,17 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
 
 fn run_moves(args: &MovesArgs) -> Result<(), Failure> {
     let mut pos = args.position.read(&args.fen).map_err(usage)?;
+    let options = ReadOptions { lang: args.lang, ..ReadOptions::LENIENT };
     for (i, text) in args.moves.iter().enumerate() {
-        let mv = uci::parse(&pos, text).map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
+        let (mv, _) = read_move(&pos, text, options).map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
         pos = pos.play_unchecked(mv);
     }
-    let Format::Uci = args.format;
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| uci::write(&pos, m)).collect();
+    let write = |m| match args.format {
+        Format::Uci => uci::write(&pos, m),
+        Format::San => san::write_lang(&pos, m, args.lang),
+        Format::Lan => san::write_long_lang(&pos, m, args.lang),
+    };
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| write(m)).collect();
     moves.sort();
     for m in moves {
         println!("{m}");
