@@ -214,19 +214,73 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// What a SAN or long algebraic move says, before it is matched to the position.
-#[derive(Debug)]
-enum Written {
+/// What a SAN or long algebraic move says, read without asking whether it is
+/// legal: enough to recognise the move in any program's list of moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovePattern {
+    /// Castling to one side.
     Castle(CastlingSide),
+    /// A piece (or pawn) move.
     Piece {
+        /// The kind of piece that moves.
         role: Role,
+        /// The file it comes from, when written.
         file: Option<File>,
+        /// The rank it comes from, when written.
         rank: Option<Rank>,
+        /// Whether it is written as a capture.
         capture: bool,
+        /// Whether it was written in long algebraic form (`e2-e4`).
         long: bool,
+        /// The target square.
         to: Square,
+        /// The piece a pawn becomes, when written.
         promotion: Option<Role>,
     },
+}
+
+impl MovePattern {
+    /// Reads the pattern of a move in SAN or long algebraic notation (piece
+    /// letters of `lang`, or English), ignoring suffixes and annotations.
+    /// `None` when the text is not such a move.
+    ///
+    /// ```
+    /// use lawbook_notation::{Lang, san::MovePattern};
+    /// assert!(MovePattern::read("d4xe3", Lang::English).is_some());
+    /// assert!(MovePattern::read("hello", Lang::English).is_none());
+    /// ```
+    pub fn read(text: &str, lang: Lang) -> Option<MovePattern> {
+        parse_written(strip_suffixes(text).0, lang)
+    }
+
+    /// Whether a move from `from` to `to` (promoting to `promotion`), as any
+    /// program might list it in UCI, is the move this pattern names in `pos`.
+    /// Castling matches both UCI spellings: the king taking its own rook, and
+    /// the king's two-square step to the g- or c-file (a one-square king step
+    /// in Chess960 is an ordinary king move, never castling). Nothing here asks
+    /// whether the move is legal.
+    pub fn matches(&self, pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> bool {
+        let board = pos.board();
+        let us = pos.turn();
+        match *self {
+            MovePattern::Castle(side) => {
+                let king = pos.king_of(us);
+                let rank = Rank::First.relative(us);
+                let king_to = Square::from_coords(if side == CastlingSide::Short { File::G } else { File::C }, rank);
+                let rook_side = board.by_piece(Piece::new(us, Role::Rook)).contains(to)
+                    && (to.file() > king.file()) == (side == CastlingSide::Short);
+                let two_step = to == king_to && king.distance(king_to) == 2;
+                from == king && king.rank() == rank && (two_step || rook_side) && promotion.is_none()
+            }
+            MovePattern::Piece { role, file, rank, to: target, promotion: promoted, .. } => {
+                board.by_piece(Piece::new(us, role)).contains(from)
+                    && file.is_none_or(|f| from.file() == f)
+                    && rank.is_none_or(|r| from.rank() == r)
+                    && to == target
+                    && promoted == promotion
+            }
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -260,10 +314,10 @@ fn strip_suffixes(text: &str) -> (&str, Suffixes) {
     }
 }
 
-fn parse_written(text: &str, lang: Lang) -> Option<Written> {
+fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
     match text {
-        "O-O" | "0-0" => return Some(Written::Castle(CastlingSide::Short)),
-        "O-O-O" | "0-0-0" => return Some(Written::Castle(CastlingSide::Long)),
+        "O-O" | "0-0" => return Some(MovePattern::Castle(CastlingSide::Short)),
+        "O-O-O" | "0-0-0" => return Some(MovePattern::Castle(CastlingSide::Long)),
         _ => {}
     }
     // Promotion at the end: =Q, (Q), /Q or a bare Q after the target square.
@@ -338,7 +392,7 @@ fn parse_written(text: &str, lang: Lang) -> Option<Written> {
     if role == Role::King && promotion.is_some() {
         return None;
     }
-    Some(Written::Piece { role, file, rank, capture, long, to, promotion })
+    Some(MovePattern::Piece { role, file, rank, capture, long, to, promotion })
 }
 
 fn role_name(color: Color, role: Role) -> String {
@@ -374,7 +428,7 @@ pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> R
         ));
     };
     let (mv, format, capture_written) = match written {
-        Written::Castle(side) => {
+        MovePattern::Castle(side) => {
             let format = if core.starts_with('0') { MoveFormat::Long } else { MoveFormat::San };
             match pos.castling_obstacle(side) {
                 None => (
@@ -385,7 +439,7 @@ pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> R
                 Some(obstacle) => return Err(castling_error(text, obstacle)),
             }
         }
-        Written::Piece { role, file, rank, capture, long, to, promotion } => {
+        MovePattern::Piece { role, file, rank, capture, long, to, promotion } => {
             let mv = find(pos, text, role, file, rank, to, promotion)?;
             (mv, if long { MoveFormat::Long } else { MoveFormat::San }, Some(capture))
         }

@@ -1,0 +1,143 @@
+//! `Given` steps: setting up a position.
+
+use super::{color, movetext, square};
+use crate::world::ChessWorld;
+use cucumber::gherkin::Step;
+use cucumber::given;
+use lawbook_board::{Bitboard, CastlingMode, File, Piece, Rank, Role, Setup, Square};
+use lawbook_notation::fen;
+
+#[given("the initial position")]
+fn initial(world: &mut ChessWorld) {
+    world.setup = Setup::standard();
+    world.game = None;
+}
+
+#[given(regex = r"^(White|Black): (.+)$")]
+fn pieces(world: &mut ChessWorld, side: String, list: String) {
+    let side = color(&side);
+    for token in list.split_whitespace() {
+        let mut chars = token.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let role = match letter {
+            'K' => Role::King,
+            'Q' => Role::Queen,
+            'R' => Role::Rook,
+            'B' => Role::Bishop,
+            'N' => Role::Knight,
+            'P' => Role::Pawn,
+            _ => panic!("{token:?}: a piece is a letter K, Q, R, B, N or P and a square, such as Ke1 or Pf2"),
+        };
+        let sq = square(chars.as_str());
+        if world.setup.board.piece_at(sq).is_some() {
+            panic!("{token:?}: {sq} is already occupied");
+        }
+        world.setup.board.set_piece_at(sq, Piece::new(side, role));
+    }
+    world.game = None;
+}
+
+#[given(regex = r"^(White|Black) to move$")]
+fn to_move(world: &mut ChessWorld, side: String) {
+    world.setup.turn = color(&side);
+    world.game = None;
+}
+
+#[given(regex = r"^(White|Black) may still castle (short|long|both ways)$")]
+fn may_castle(world: &mut ChessWorld, side: String, which: String) {
+    let side = color(&side);
+    let rank = Rank::First.relative(side);
+    let back = Bitboard::from_rank(rank);
+    let king = (world.setup.board.by_piece(Piece::new(side, Role::King)) & back)
+        .single_square()
+        .unwrap_or_else(|| panic!("{side} has no king on rank {} to castle with", rank.char()));
+    let rooks = world.setup.board.by_piece(Piece::new(side, Role::Rook)) & back;
+    for short in [true, false] {
+        if (which == "short" && !short) || (which == "long" && short) {
+            continue;
+        }
+        let mut on_side = rooks.squares().filter(|r| (r.file() > king.file()) == short);
+        let rook = if short { on_side.next_back() } else { on_side.next() };
+        let rook = rook.unwrap_or_else(|| {
+            panic!("{side} has no rook on the {} side to castle with", if short { "king's" } else { "queen's" })
+        });
+        world.setup.castling_rights.add(rook);
+    }
+    world.game = None;
+}
+
+#[given(regex = r"^the last move was ([a-h][27])-([a-h][45])$")]
+fn last_move_double_step(world: &mut ChessWorld, from: String, to: String) {
+    let (from, to) = (square(&from), square(&to));
+    if from.file() != to.file() || from.rank().index().abs_diff(to.rank().index()) != 2 {
+        panic!("{from}-{to} is not a pawn's double step");
+    }
+    let skipped = Square::from_coords(from.file(), Rank::ALL[(from.rank().index() + to.rank().index()) / 2]);
+    world.setup.ep_square = Some(skipped);
+    world.game = None;
+}
+
+#[given(regex = r"^the position after (.+)$")]
+fn after_moves(world: &mut ChessWorld, text: String) {
+    world.setup = Setup::standard();
+    world.game = None;
+    let game = world.game();
+    for mv in movetext(&text) {
+        game.play(&mv);
+    }
+}
+
+#[given(regex = r"^the position (\S+/\S+ [wb] .+)$")]
+fn position_fen(world: &mut ChessWorld, text: String) {
+    let (setup, mode) = fen::read_setup(&text).unwrap_or_else(|e| panic!("{e}"));
+    world.setup = setup;
+    world.mode = mode;
+    world.game = None;
+}
+
+#[given(regex = r"^it is move (\d+)$")]
+fn move_number(world: &mut ChessWorld, number: u32) {
+    world.setup.fullmoves = number.max(1);
+    world.game = None;
+}
+
+#[given("the game is Chess960")]
+fn chess960(world: &mut ChessWorld) {
+    world.mode = CastlingMode::Chess960;
+    world.game = None;
+}
+
+/// A diagram as a table: one row per rank from 8 down to 1, the rank number
+/// first, then eight cells with a FEN letter or `.` for an empty square.
+#[given("the board")]
+fn board(world: &mut ChessWorld, step: &Step) {
+    let table = step.table.as_ref().unwrap_or_else(|| panic!("the board step needs a table of eight ranks"));
+    let mut setup = Setup::empty();
+    let rows: Vec<&Vec<String>> =
+        table.rows.iter().filter(|r| r.first().is_some_and(|c| c.trim().parse::<u8>().is_ok())).collect();
+    if rows.len() != 8 {
+        panic!("the board needs eight rows, one per rank from 8 down to 1");
+    }
+    for row in rows {
+        let rank_number: usize = row[0].trim().parse().unwrap_or(0);
+        let rank =
+            Rank::ALL.get(rank_number.wrapping_sub(1)).copied().unwrap_or_else(|| panic!("no rank {rank_number}"));
+        let cells = &row[1..];
+        if cells.len() != 8 {
+            panic!("rank {rank_number} needs eight squares");
+        }
+        for (file, cell) in File::ALL.into_iter().zip(cells) {
+            let cell = cell.trim();
+            if cell == "." || cell.is_empty() {
+                continue;
+            }
+            let mut chars = cell.chars();
+            let piece = chars.next().and_then(Piece::from_char).filter(|_| chars.next().is_none());
+            let piece = piece.unwrap_or_else(|| panic!("{cell:?} on rank {rank_number} is not a piece letter"));
+            setup.board.set_piece_at(Square::from_coords(file, rank), piece);
+        }
+    }
+    setup.turn = world.setup.turn;
+    world.setup = setup;
+    world.game = None;
+}

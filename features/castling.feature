@@ -1,0 +1,434 @@
+Feature: Castling
+  Castling is the one move in which two pieces move: the king goes two
+  squares towards a rook, and that rook jumps over the king to the square the
+  king crossed. It is allowed only when the king and that rook have never
+  moved, every square between them is empty, and the king is not in check,
+  does not cross an attacked square and does not land on one.
+  (FIDE Laws of Chess, article 3.8.2.)
+
+  @fide-3.8.2
+  Rule: The king moves two squares towards the rook, and the rook jumps over it
+
+    # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
+    # sv (000): "Vits korta rockad skrivs 0-0. Kungen går från e1 till g1, och tornet från h1 till f1."
+    @CASTLE-01 @CASTLE-02 @NOTE-01
+    Scenario: Figure 1 - White castles short
+      Given White: Ke1 Rh1 Pf2 Pg2 Ph2
+      And Black: Ke8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And e1 and h1 are empty
+      And there is a white pawn on f2
+      And there is a white pawn on g2
+      And there is a white pawn on h2
+      And Black is to move
+
+    # sv (000): "Svarts långa rockad skrivs 0-0-0. Kungen går från e8 till c8, och tornet från a8 till d8."
+    @CASTLE-01 @CASTLE-03
+    Scenario: Figure 2 - Black castles long over the empty squares b8, c8 and d8
+      Given White: Ke1
+      And Black: Ke8 Ra8 Pa7 Pb7 Pc7
+      And Black to move
+      And Black may still castle long
+      Then b8, c8 and d8 are empty
+      And 0-0-0 is legal
+      And the legal moves are as pinned
+      When Black plays 0-0-0
+      Then there is a black king on c8
+      And there is a black rook on d8
+      And a8, b8 and e8 are empty
+      And White is to move
+
+    # sv (000): "Svarts korta rockad är kungen e8-g8 och tornet h8-f8. Vits långa rockad är kungen e1-c1 och tornet a1-d1."
+    # de (001): "Weiß endet mit König g1/Turm f1 oder König c1/Turm d1, Schwarz mit g8/f8 oder c8/d8."
+    # ru (003): "У чёрных это e8–g8 с h8–f8 либо e8–c8 с a8–d8."
+    @CASTLE-04 @CASTLE-01
+    Scenario Outline: Each of the four castlings ends on fixed squares
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8 Ra8 Rh8
+      And <side> to move
+      And White may still castle both ways
+      And Black may still castle both ways
+      When <side> plays <castling>
+      Then there is a <colour> king on <king>
+      And there is a <colour> rook on <rook>
+
+      Examples:
+        | side  | colour | castling | king | rook |
+        | White | white  | 0-0      | g1   | f1   |
+        | White | white  | 0-0-0    | c1   | d1   |
+        | Black | black  | 0-0      | g8   | f8   |
+        | Black | black  | 0-0-0    | c8   | d8   |
+
+    # ru (003): "Как делается короткая рокировка. У белых король перемещается с e1 на g1, а ладья с h1 на f1."
+    @CASTLE-04 @faq
+    Scenario: FAQ - how short and long castling are made
+      Given the initial position
+      When the game continues 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 d6 5. Be3 Be6 6. Qd2 Qd7 7. Nc3 Nf6
+      Then 0-0 is legal
+      And 0-0-0 is legal
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      When Black plays 0-0-0
+      Then there is a black king on c8
+      And there is a black rook on d8
+
+  @fide-3.8.2.1
+  Rule: The king and that rook must never have moved in the game
+
+    # sv (000): "Det hjälper inte att ställa tillbaka dem på utgångsrutorna."
+    # de (001): "Zurückziehen stellt das Recht nicht wieder her"
+    @CASTLE-05 @CASTLE-06
+    Scenario: A king that left e1 and came back has lost both castlings
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8
+      And White to move
+      And White may still castle both ways
+      Then 0-0 is legal
+      And 0-0-0 is legal
+      When the game continues 1. Kf1 Kd8 2. Ke1 Ke8
+      Then 0-0 is illegal
+      And 0-0-0 is illegal
+      And the legal moves are as pinned
+
+    # sv (000): "Har kungen flyttat en enda gång är båda rockaderna borta."
+    # de (001): "Ein König, der e1 verlassen hat und zurückgekehrt ist, hat beide Rochaderechte dauerhaft verloren."
+    # ru (003): "Вернувшийся король получает право на рокировку обратно"
+    # ru (003): "Возвращение на e1 или e8 его не восстанавливает."
+    @CASTLE-06 @faq
+    Scenario: FAQ - a king that returns to e8 does not get the right back
+      Given White: Ke1
+      And Black: Ke8 Ra8 Rh8
+      And Black to move
+      And Black may still castle both ways
+      When the game continues 1... Ke7 2. Kd1 Ke8 3. Ke1
+      Then 0-0 is illegal
+      And 0-0-0 is illegal
+
+    # sv (000): "I figur 3 har vits torn gått h1-h2-h1 tidigare i partiet. Kort rockad är därför förbjuden"
+    # ru (003): "Ход одной ладьёй лишает рокировки только с ней."
+    @CASTLE-07 @CASTLE-05
+    Scenario: Figure 3 - the rook on h1 went h1-h2-h1, so only long castling remains
+      Given the position after 1. h4 a6 2. Rh2 a5 3. Rh1 a4 4. Nc3 b6 5. d3 b5 6. Be3 h6 7. Qd2 h5 8. g3 Rh6 9. Bg2 Rh8 10. Nf3 Ra5
+      Then White is to move
+      And f1 and g1 are empty
+      And 0-0 is illegal
+      But 0-0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+
+    # ru (003): "Сходила только одна ладья — можно ли рокироваться с другой. Да, если король не ходил, другая ладья тоже не ходила"
+    @CASTLE-07 @faq
+    Scenario: FAQ - only one rook has moved: castling with the other is still allowed
+      Given White: Ke1
+      And Black: Ke8 Ra8 Rh8
+      And Black to move
+      And Black may still castle both ways
+      When the game continues 1... Ra7 2. Kd1 Ra8 3. Ke1
+      Then Black is to move
+      And 0-0-0 is illegal
+      But 0-0 is legal
+
+    # sv (000): "Diagrammet kan inte visa vad som hänt tidigare."
+    # de (001): "Die sichtbare Stellung verrät diese Vorgeschichte nicht immer."
+    @CASTLE-08
+    Scenario: The same placement with and without the rights: the history decides
+      Given White: Ke1 Rh1 Pg2
+      And Black: Ke8
+      And White to move
+      Then 0-0 is illegal
+      And the legal moves are as pinned
+
+    @CASTLE-08
+    Scenario: The same placement when the king and rook have never moved
+      Given White: Ke1 Rh1 Pg2
+      And Black: Ke8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+
+    # ru (003): "Один раз за партию. После этого король уже ходил"
+    # ru (003): "Другая ладья при этом не считается автоматически ходившей."
+    @CASTLE-19 @faq
+    Scenario: FAQ - castling happens once a game, because the king has then moved
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8
+      And White to move
+      And White may still castle both ways
+      When the game continues 1. 0-0 Kd8 2. Kh1 Ke8 3. Kg1 Kd8 4. Rfe1 Kc8 5. Rf1 Kd8
+      Then 0-0 is illegal
+      And 0-0-0 is illegal
+
+  @fide-3.8.2.1
+  Rule: Every square between the king and the rook must be empty
+
+    # ru (003): "Для короткой нужно освободить f1 и g1, для длинной — b1, c1 и d1"
+    # de (001): "Bei langer Rochade auch b1/b8"
+    # sv (004): "det finns några pjäser (vänner eller fiender) mellan kungen och det torn"
+    @CASTLE-09
+    Scenario Outline: A piece of either colour on <square> stops <castling>
+      Given White: Ke1 Ra1 Rh1 <white>
+      And Black: Ke8 <black>
+      And White to move
+      And White may still castle both ways
+      Then <castling> is illegal
+      And <other> is legal
+
+      Examples:
+        | square | white | black | castling | other |
+        | b1     |       | Nb1   | 0-0-0    | 0-0   |
+        | c1     | Bc1   |       | 0-0-0    | 0-0   |
+        | d1     | Qd1   |       | 0-0-0    | 0-0   |
+        | f1     | Bf1   |       | 0-0      | 0-0-0 |
+        | g1     |       | Ng1   | 0-0      | 0-0-0 |
+
+    @CASTLE-09
+    Scenario: Its own knight on b1 stops long castling, though the king never goes to b1
+      Given White: Ke1 Ra1 Nb1
+      And Black: Ke8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is illegal
+      And the legal moves are as pinned
+
+    # de (001): "Ein Läufer auf f1 kann den Weg später freimachen."
+    @CASTLE-16
+    Scenario: A bishop on f1 is a temporary obstacle
+      Given White: Ke1 Rh1 Bf1 Pg2
+      And Black: Ke8 Pa7
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal
+      When the game continues 1. Bc4 a6
+      Then 0-0 is legal
+
+  @fide-3.8.2.2
+  Rule: No castling while the king is in check
+
+    # sv (000): "Du får inte rockera medan kungen står i schack."
+    # ru (003): "Уходить из-под шаха рокировкой нельзя."
+    # de (001): "Rochade befreit nicht aus bestehendem Schach"
+    @CASTLE-10
+    Scenario: Figure 4 - the bishop on b5 checks the king on e8 through c6 and d7
+      Given White: Ke1 Bb5
+      And Black: Ke8 Ra8 Rh8 Pa7 Pb7 Pf7 Pg7 Ph7
+      And Black to move
+      And Black may still castle both ways
+      Then Black is in check
+      And 0-0 is illegal
+      And 0-0-0 is illegal
+      And the legal moves are as pinned
+
+    # pl (002): "Czy w szachu robisz roszadę? Nie."
+    # ru (003): "Можно ли рокироваться из-под шаха. Нет."
+    @CASTLE-10 @faq
+    Scenario: FAQ - no castling out of check, even with every square empty
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8 Re6
+      And White to move
+      And White may still castle both ways
+      Then White is in check
+      And 0-0 is illegal
+      And 0-0-0 is illegal
+
+    # sv (000): "En tidigare schack tar inte bort rätten att rockera, så länge du parerade schacken utan att flytta kungen."
+    # ru (003): "Шах в прошлом сам по себе не отменяет право."
+    @CASTLE-15 @faq
+    Scenario: FAQ - a check parried without moving the king does not cost the right
+      Given White: Ke1 Rh1 Nb1 Pf2 Pg2 Ph2
+      And Black: Ke8 Qa5
+      And White to move
+      And White may still castle short
+      Then White is in check
+      And 0-0 is illegal
+      When White plays Nc3
+      And Black plays Qb6
+      Then White is not in check
+      And 0-0 is legal
+
+  @fide-3.8.2.2
+  Rule: The king may not cross or land on an attacked square; the rook may be attacked
+
+    # sv (000): "Kungen får inte passera en anfallen ruta."
+    # ru (003): "При короткой рокировке белых проверяют e1, f1, g1; при длинной — e1, d1, c1."
+    @CASTLE-11
+    Scenario: Figure 5 - a rook on the open d-file stops long castling, not short castling
+      Given White: Ke1 Ra1 Rh1 Pf2 Pg2 Ph2
+      And Black: Kg8 Rd8
+      And White to move
+      And White may still castle both ways
+      Then 0-0-0 is illegal
+      But 0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0
+      Then there is a white king on g1
+      And Black is to move
+
+    # sv (000): "Kungen får inte heller landa på en anfallen ruta."
+    @CASTLE-12
+    Scenario: Figure 6 - a knight on h6 attacks g8, so Black may not castle short
+      Given White: Ke1 Nh6
+      And Black: Ke8 Ra8 Rh8 Pa7 Pb7 Pc7 Pf7 Ph7
+      And Black to move
+      And Black may still castle both ways
+      Then 0-0 is illegal
+      But 0-0-0 is legal
+      And the legal moves are as pinned
+
+    # sv (000): "Tornet får vara anfallet."
+    # de (001): "Ein Angriff auf den Turm allein verbietet sie nicht"
+    # ru (003): "Атака на ладью не запрещает рокировку."
+    @CASTLE-13 @CASTLE-14
+    Scenario: Figure 7 - an attacked rook and an attacked b8 do not stop long castling
+      Given White: Kg1 Bf3 Rb1
+      And Black: Ke8 Ra8 Pf7 Pg7
+      And Black to move
+      And Black may still castle long
+      Then 0-0-0 is legal
+      And the legal moves are as pinned
+      When Black plays 0-0-0
+      Then there is a black king on c8
+      And there is a black rook on d8
+      And White is to move
+
+    # ru (003): "Можно ли рокироваться, если ладья под боем. Да, если выполнены остальные условия."
+    @CASTLE-13 @faq
+    Scenario: FAQ - castling is allowed when the rook is attacked
+      Given White: Ke1 Rh1 Pf2 Pg2
+      And Black: Ke8 Rh8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+
+    # sv (000): "Vid lång rockad får även b1 eller b8 vara anfallen, eftersom kungen aldrig går över den rutan. Rutan måste ändå vara tom."
+    # ru (003): "Поля, через которые проходит только ладья, под это условие не подпадают."
+    @CASTLE-14 @faq
+    Scenario: FAQ - an attacked b1 does not stop long castling
+      Given White: Ke1 Ra1 Pc2 Pd2 Pe2
+      And Black: Ke8 Rb8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+
+    # ru (003): "Можно ли рокироваться через атакованное поле. Королём — нельзя."
+    @CASTLE-11 @faq
+    Scenario Outline: FAQ - an attack on <square> stops <castling>
+      Given White: Ke1 Ra1 Rh1
+      And Black: Kb8 <attacker>
+      And White to move
+      And White may still castle both ways
+      Then <castling> is illegal
+      And <other> is legal
+
+      Examples:
+        | square | attacker | castling | other |
+        | d1     | Rd8      | 0-0-0    | 0-0   |
+        | c1     | Bg5      | 0-0-0    | 0-0   |
+        | f1     | Bc4      | 0-0      | 0-0-0 |
+        | g1     | Nh3      | 0-0      | 0-0-0 |
+
+    # de (001): "Hier greift der schwarze Turm f1 an. Weiß darf seinen König bei der kurzen Rochade nicht über dieses Feld führen, selbst wenn g1 sicher ist."
+    @CASTLE-17
+    Scenario: German figure - a black rook attacks f1; g1 is safe but short castling is forbidden
+      Given White: Ke1 Ra1 Rh1 Pa2 Pb2 Pg2 Ph2
+      And Black: Kg8 Rf8 Pg7 Ph7
+      And White to move
+      And White may still castle both ways
+      Then 0-0 is illegal
+      But 0-0-0 is legal
+      And the legal moves are as pinned
+
+    # de (001): "Auch eine gefesselte Figur zählt bei der Prüfung angegriffener Felder."
+    @CASTLE-18 @fide-3.1.1
+    Scenario: A black rook pinned to its king still attacks f1
+      Given White: Ke1 Ra1 Rh1 Rh5 Pa2
+      And Black: Ka5 Rf5
+      And White to move
+      And White may still castle both ways
+      Then 0-0 is illegal
+      But 0-0-0 is legal
+      And the legal moves are as pinned
+
+    # de (001): "Verschwindet der Angriff, kann dieses Hindernis entfallen"
+    @CASTLE-16
+    Scenario: The attacking rook leaves the f-file and short castling becomes legal again
+      Given White: Ke1 Rh1 Pg2 Ph2
+      And Black: Ka8 Rf8
+      And Black to move
+      And White may still castle short
+      When Black plays Rb8
+      Then 0-0 is legal
+
+    @CASTLE-16
+    Scenario: While the rook is on the f-file, short castling is not allowed
+      Given White: Ke1 Rh1 Pg2 Ph2
+      And Black: Ka8 Rf8
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal
+
+    # sv (000): "Räcker det att rutorna mellan kungen och tornet är tomma?"
+    # de (001): "Reicht ein sicheres Ziel trotz angegriffenem Durchgangsfeld?"
+    # de (001): "Auch Ausgangs- und überquerte Felder des Königs müssen die Bedingung erfüllen."
+    @CASTLE-21 @faq
+    Scenario Outline: FAQ - empty squares are not enough: <reason>
+      Given White: Ke1 Rh1
+      And Black: Ka8 <black>
+      And White to move
+      And White may still castle short
+      Then f1 and g1 are empty
+      And 0-0 is illegal
+
+      Examples:
+        | reason                            | black |
+        | the king is in check              | Re5   |
+        | the king would cross f1 attacked  | Rf5   |
+        | the king would land on g1 attacked | Rg5   |
+
+    # sv (000): "Kort rockad är inte automatiskt bäst."
+    @CASTLE-22 @faq
+    Scenario: FAQ - where both castlings are legal, both are offered
+      Given White: Ke1 Ra1 Rh1 Pa2 Pb2 Pc2 Pf2 Pg2 Ph2
+      And Black: Ke8
+      And White to move
+      And White may still castle both ways
+      Then 0-0 is legal
+      And 0-0-0 is legal
+      And the legal moves are as pinned
+
+    # ru (003): "Правила не требуют рокироваться к определённому номеру хода."
+    @CASTLE-20 @faq
+    Scenario: FAQ - there is no deadline: castling on move 60 is still castling
+      Given White: Ke1 Rh1 Pg2
+      And Black: Kb8
+      And White to move
+      And White may still castle short
+      And it is move 60
+      Then 0-0 is legal
+
+  @fide-Guidelines-III
+  Rule: In Chess960 the king and rook end on the same squares as in standard chess
+
+    # ru (003): "Для шахмат-960 в своде ФИДЕ предусмотрены отдельные пояснения."
+    @CASTLE-23
+    Scenario: Chess960 - king on b1 castles long to c1 and short to g1
+      Given the game is Chess960
+      And White: Kb1 Ra1 Rh1 Pa2 Pb2
+      And Black: Kb8 Ra8 Rh8
+      And White to move
+      And White may still castle both ways
+      Then 0-0-0 is legal
+      And 0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And there is a white rook on a1
