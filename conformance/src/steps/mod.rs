@@ -3,7 +3,9 @@
 //! using one fails (the runner fails on skipped steps).
 
 mod given;
-mod then;
+mod pieces;
+mod specials;
+pub(crate) mod then;
 mod when;
 
 use lawbook_board::{Color, Role, Square};
