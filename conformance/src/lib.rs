@@ -7,7 +7,9 @@
 //! built-in engine at run time.
 #![deny(missing_docs)]
 
+pub mod catalogue;
 pub mod engine;
+pub mod mutants;
 pub mod snapshots;
 mod steps;
 pub mod world;
@@ -24,7 +26,9 @@ pub fn run(features: &std::path::Path) {
     use std::sync::{Arc, Mutex};
 
     let tally: Arc<Mutex<BTreeMap<String, (usize, usize)>>> = Arc::default();
+    let failures: Arc<Mutex<Vec<String>>> = Arc::default();
     let after_tally = Arc::clone(&tally);
+    let after_failures = Arc::clone(&failures);
     let runner = ChessWorld::cucumber()
         .fail_on_skipped()
         .before(|feature, _rule, scenario, world| {
@@ -32,11 +36,14 @@ pub fn run(features: &std::path::Path) {
             world.scenario = scenario.name.clone();
             Box::pin(async {})
         })
-        .after(move |feature, _rule, _scenario, finished, _world| {
+        .after(move |feature, _rule, scenario, finished, _world| {
             let failed = !matches!(finished, cucumber::event::ScenarioFinished::StepPassed);
             if let Ok(mut t) = after_tally.lock() {
                 let entry = t.entry(feature.name.clone()).or_default();
                 if failed { entry.1 += 1 } else { entry.0 += 1 }
+            }
+            if failed && let Ok(mut f) = after_failures.lock() {
+                f.push(format!("{}: {}", feature.name, scenario.name));
             }
             Box::pin(async {})
         })
@@ -47,6 +54,11 @@ pub fn run(features: &std::path::Path) {
         for (feature, (passed, failed)) in t.iter() {
             println!("  {feature:<45} {passed:>4} passed {failed:>4} failed");
         }
+    }
+    if let Ok(path) = std::env::var("LAWBOOK_FAILED_LIST")
+        && let Ok(f) = failures.lock()
+    {
+        let _ = std::fs::write(path, f.join("\n"));
     }
     use cucumber::writer::Stats as _;
     if writer.execution_has_failed() || writer.failed_steps() > 0 || writer.parsing_errors() > 0 {

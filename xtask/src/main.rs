@@ -3,21 +3,25 @@
 //! - `conformance`: run the rule corpus against the built-in engine;
 //! - `perft`: the deep perft suites (every published count up to 10 million
 //!   nodes, and the six standard positions to their full depths), in release mode;
+//! - `corpus-mutants`: run the corpus against deliberately broken engines and
+//!   show that each one makes at least one scenario fail;
 //! - `ci`: formatting, lints and the README's test command, as CI runs them.
 
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <conformance | perft | ci>
+const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | ci>
 
-  conformance   run the rule corpus (features/) against the built-in engine
-  perft         run the deep perft suites in release mode (a few minutes)
-  ci            cargo fmt --check, cargo clippy -D warnings, cargo test --workspace";
+  conformance     run the rule corpus (features/) against the built-in engine
+  perft           run the deep perft suites in release mode (a few minutes)
+  corpus-mutants  show that the corpus catches each deliberately broken engine
+  ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("conformance") => conformance(&args[1..]),
         Some("perft") => cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"]),
+        Some("corpus-mutants") => corpus_mutants(),
         Some("ci") => ci(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -51,7 +55,61 @@ fn conformance(args: &[String]) -> Result<(), String> {
             "conformance takes no options yet (got {extra:?}); engine selection comes with the engine adapters"
         ));
     }
-    cargo(&["test", "--release", "-p", "lawbook-conformance"])
+    cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--test", "catalogue"])
+}
+
+/// The mutants the corpus must catch, as `lawbook_conformance::mutants::MUTANTS` lists them.
+fn mutant_names() -> Result<Vec<(String, String)>, String> {
+    let source = std::fs::read_to_string(root().join("conformance/src/mutants.rs")).map_err(|e| e.to_string())?;
+    let mut names = Vec::new();
+    for line in source.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("(\"")
+            && let Some((name, rest)) = rest.split_once("\", \"")
+        {
+            names.push((name.to_string(), rest.trim_end_matches("\"),").to_string()));
+        }
+    }
+    if names.is_empty() { Err("no mutants found in conformance/src/mutants.rs".into()) } else { Ok(names) }
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn corpus_mutants() -> Result<(), String> {
+    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--no-run"])?;
+    let list = std::env::temp_dir().join(format!("lawbook-mutant-{}.txt", std::process::id()));
+    let mut escaped = Vec::new();
+    println!("{:<24} {:>6}  caught by", "mutant", "failed");
+    for (name, what) in mutant_names()? {
+        let _ = std::fs::remove_file(&list);
+        let output = Command::new(&cargo_bin)
+            .args(["test", "-q", "-p", "lawbook-conformance", "--test", "corpus"])
+            .env("LAWBOOK_MUTANT", &name)
+            .env("LAWBOOK_FAILED_LIST", &list)
+            .env("INSTA_UPDATE", "no")
+            .current_dir(root())
+            .output()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let failed: Vec<String> =
+            std::fs::read_to_string(&list).unwrap_or_default().lines().map(str::to_string).collect();
+        if output.status.success() || failed.is_empty() {
+            escaped.push(format!("{name} ({what})"));
+            println!("{name:<24} {:>6}  NOT CAUGHT: {what}", 0);
+        } else {
+            let shown: Vec<&str> = failed.iter().take(3).map(String::as_str).collect();
+            let more = if failed.len() > 3 { format!(" and {} more", failed.len() - 3) } else { String::new() };
+            println!("{name:<24} {:>6}  {}{more}", failed.len(), shown.join("; "));
+        }
+    }
+    let _ = std::fs::remove_file(&list);
+    if escaped.is_empty() {
+        println!("every mutant is caught by at least one scenario");
+        Ok(())
+    } else {
+        Err(format!("mutants no scenario catches: {}", escaped.join(", ")))
+    }
 }
 
 fn ci() -> Result<(), String> {

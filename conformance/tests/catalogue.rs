@@ -1,0 +1,70 @@
+//! The catalogue and the corpus agree: every id in `features/rules.yaml` is
+//! the tag of at least one scenario, and every rule id a scenario carries is
+//! in the catalogue.
+
+use lawbook_conformance::catalogue;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn features() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../features")
+}
+
+/// Rule-id tags on scenario lines (tags directly above a `Scenario`), per file.
+fn scenario_ids() -> BTreeMap<String, BTreeSet<String>> {
+    let mut found: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in std::fs::read_dir(features()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "feature") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.starts_with('@') {
+                continue;
+            }
+            let next = lines[i + 1..].iter().find(|l| !l.starts_with('@') && !l.starts_with('#') && !l.is_empty());
+            if !next.is_some_and(|l| l.starts_with("Scenario")) {
+                continue;
+            }
+            for tag in line.split_whitespace().filter_map(|t| t.strip_prefix('@')) {
+                if catalogue::is_rule_id(tag) {
+                    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+                    found.entry(tag.to_string()).or_default().insert(file);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_catalogued_rule_has_a_scenario_and_every_tag_is_catalogued() {
+    let rules = catalogue::read(&features().join("rules.yaml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules.len(), 89, "the sources' inventory has 89 ids");
+    let ids: BTreeSet<String> = rules.iter().map(|r| r.id.clone()).collect();
+    let tagged = scenario_ids();
+    let missing: Vec<&String> = ids.iter().filter(|id| !tagged.contains_key(*id)).collect();
+    let unknown: Vec<(&String, &BTreeSet<String>)> = tagged.iter().filter(|(id, _)| !ids.contains(*id)).collect();
+    assert!(unknown.is_empty(), "scenarios carry ids that are not in features/rules.yaml: {unknown:?}");
+    assert!(missing.is_empty(), "{} catalogued ids have no scenario yet: {missing:?}", missing.len());
+}
+
+#[test]
+fn the_catalogue_refuses_unknown_keys() {
+    let dir = std::env::temp_dir().join(format!("lawbook-catalogue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rules.yaml");
+    std::fs::write(&path, "- id: X-1\n  area: a\n  kind: rule\n  statement: s\n  colour: red\n  sources: []\n")
+        .unwrap();
+    let err = catalogue::read(&path).unwrap_err();
+    assert!(err.contains("colour"), "{err}");
+    std::fs::write(
+        &path,
+        "- id: X-1\n  area: a\n  kind: law\n  statement: s\n  sources: [{seed: \"000\", lang: sv}]\n",
+    )
+    .unwrap();
+    assert!(catalogue::read(&path).unwrap_err().contains("kind"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
