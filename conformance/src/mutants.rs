@@ -98,8 +98,7 @@ fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Option<Role>)> {
     out
 }
 
-fn uci_of(pos: &Position, (from, to, promo): (Square, Square, Option<Role>)) -> String {
-    let _ = pos;
+fn uci_of((from, to, promo): (Square, Square, Option<Role>)) -> String {
     let mut s = format!("{from}{to}");
     if let Some(p) = promo {
         s.push(p.char());
@@ -124,7 +123,7 @@ impl Mutant {
             }
         };
         let illegal_pseudo =
-            || pseudo_moves(&pos).into_iter().filter(|m| !legal.contains(&uci_of(&pos, *m))).collect::<Vec<_>>();
+            || pseudo_moves(&pos).into_iter().filter(|m| !legal.contains(&uci_of(*m))).collect::<Vec<_>>();
         match self.name {
             "castle-through-attack" | "castle-onto-attack" | "castle-out-of-check" | "castle-over-b1" => {
                 for side in [CastlingSide::Short, CastlingSide::Long] {
@@ -184,21 +183,14 @@ impl Mutant {
             "promotion-queen-only" => moves.retain(|m| m.len() == 4 || m.ends_with('q')),
             "king-into-check" => {
                 for m in illegal_pseudo().into_iter().filter(|(from, _, _)| *from == king) {
-                    add(uci_of(&pos, m));
+                    add(uci_of(m));
                 }
             }
-            "pinned-pieces-move" => {
-                if !pos.is_check() {
-                    for m in illegal_pseudo().into_iter().filter(|(from, _, _)| *from != king) {
-                        add(uci_of(&pos, m));
-                    }
-                }
-            }
-            "check-ignored" => {
-                if pos.is_check() {
-                    for m in illegal_pseudo().into_iter().filter(|(from, _, _)| *from != king) {
-                        add(uci_of(&pos, m));
-                    }
+            // Moves of pieces other than the king that leave it attacked: out
+            // of a pin when not in check, or ignoring the check when in it.
+            "pinned-pieces-move" | "check-ignored" if pos.is_check() == (self.name == "check-ignored") => {
+                for m in illegal_pseudo().into_iter().filter(|(from, _, _)| *from != king) {
+                    add(uci_of(m));
                 }
             }
             "pawn-captures-straight" => {
