@@ -21,6 +21,9 @@ pub enum Capability {
     MateStalemate,
     /// Where the pieces stand after the moves (FEN piece placement).
     Board,
+    /// How the game stands: automatic endings, dead positions, material,
+    /// repetitions and valid draw claims.
+    DrawRules,
     /// Facts of lawbook's own model that no engine protocol asks: square
     /// colours, piece values. Only the built-in engine answers them.
     Model,
@@ -36,6 +39,28 @@ pub struct PositionQuery {
     pub moves: Vec<String>,
     /// Whether castling follows Chess960 rules (and UCI writes it as king takes rook).
     pub chess960: bool,
+    /// The board records the fifty-move draw by itself instead of waiting
+    /// for a claim, as the Polish source's board does (threefold repetition
+    /// must still be claimed there).
+    pub automatic_fifty_moves: bool,
+}
+
+/// How a game stands after its moves, as the draw rules see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameState {
+    /// The result and reason when the game has ended by itself
+    /// (`"1-0"`, `"checkmate"`), as `lawbook status` writes them.
+    pub outcome: Option<(String, String)>,
+    /// Whether each side lacks the material to checkmate (White, Black).
+    pub insufficient_material: (bool, bool),
+    /// Whether no sequence of legal moves can lead to checkmate (FIDE 5.2.2).
+    pub dead_position: bool,
+    /// How often the current position has occurred, this time included.
+    pub repetitions: usize,
+    /// Whether a draw claim by threefold repetition is valid now (also by announcing a move).
+    pub can_claim_threefold: bool,
+    /// Whether a draw claim under the fifty-move rule is valid now (also by announcing a move).
+    pub can_claim_fifty_moves: bool,
 }
 
 /// What an engine says about the side to move.
@@ -104,6 +129,14 @@ pub trait Engine: Send {
     fn placement(&mut self, _query: &PositionQuery) -> Result<String, EngineError> {
         Err(EngineError::Unsupported(Capability::Board))
     }
+
+    /// How the game stands under the draw rules.
+    ///
+    /// # Errors
+    /// As [`Engine::legal_moves`].
+    fn game_state(&mut self, _query: &PositionQuery) -> Result<GameState, EngineError> {
+        Err(EngineError::Unsupported(Capability::DrawRules))
+    }
 }
 
 /// lawbook's own rules, in process.
@@ -111,6 +144,23 @@ pub trait Engine: Send {
 pub struct BuiltIn;
 
 impl BuiltIn {
+    fn game(query: &PositionQuery) -> Result<lawbook_outcome::Game, EngineError> {
+        let mode = if query.chess960 { Some(CastlingMode::Chess960) } else { None };
+        let start = fen::read_with(&query.fen, mode, lawbook_board::Relaxations::STRICT)
+            .map_err(|e| EngineError::Failed(e.to_string()))?;
+        let policy = lawbook_outcome::Policy {
+            automatic_fifty_moves: query.automatic_fifty_moves,
+            ..lawbook_outcome::Policy::FIDE
+        };
+        let mut game =
+            lawbook_outcome::Game::with_settings(start, policy, lawbook_outcome::dead::SearchLimits::default());
+        for text in &query.moves {
+            let mv = uci::parse(game.position(), text).map_err(|e| EngineError::Failed(e.to_string()))?;
+            game.play(mv).map_err(|e| EngineError::Failed(e.to_string()))?;
+        }
+        Ok(game)
+    }
+
     fn position(query: &PositionQuery) -> Result<Position, EngineError> {
         let mode = if query.chess960 { Some(CastlingMode::Chess960) } else { None };
         let mut pos = fen::read_with(&query.fen, mode, lawbook_board::Relaxations::STRICT)
@@ -145,6 +195,19 @@ impl Engine for BuiltIn {
             checkmate: no_moves && pos.is_check(),
             stalemate: no_moves && !pos.is_check(),
             checkers: Some(pos.checkers().squares().map(|s| s.to_string()).collect()),
+        })
+    }
+
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        let game = BuiltIn::game(query)?;
+        let status = game.status();
+        Ok(GameState {
+            outcome: status.outcome.map(|o| (o.result.as_str().to_string(), o.reason.as_str().to_string())),
+            insufficient_material: (status.insufficient_material.white, status.insufficient_material.black),
+            dead_position: status.dead_position,
+            repetitions: status.repetitions,
+            can_claim_threefold: status.can_claim_threefold,
+            can_claim_fifty_moves: status.can_claim_fifty_moves,
         })
     }
 

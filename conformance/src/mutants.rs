@@ -3,7 +3,7 @@
 //! the built-in engine except for one rule it gets wrong on purpose. A
 //! mutant that no scenario catches is a hole in the corpus.
 
-use crate::engine::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status};
+use crate::engine::{BuiltIn, Capability, Engine, EngineError, GameState, PositionQuery, Status};
 use lawbook_board::{CastlingMode, Piece, Rank, Relaxations, Role, Square};
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -27,6 +27,12 @@ pub const MUTANTS: &[(&str, &str)] = &[
     ("pawn-captures-straight", "a pawn may capture the piece straight ahead"),
     ("no-double-step", "a pawn may not make its double step"),
     ("check-ignored", "a player in check may make any move"),
+    (
+        "repetition-ignores-castling-rights",
+        "positions repeat when the pieces stand alike, whatever the castling rights",
+    ),
+    ("fifty-moves-counted-wrong", "the fifty-move claim counted in half-moves (after 25 moves each)"),
+    ("insufficient-material-ignores-colours", "any two bishops called insufficient, even on squares of both colours"),
 ];
 
 /// An engine that breaks one rule.
@@ -218,6 +224,12 @@ impl Mutant {
     }
 }
 
+/// How often the current placement and side to move occurred, ignoring castling and en passant rights.
+fn repetitions_by_placement(history: &[Position]) -> usize {
+    let Some(last) = history.last() else { return 0 };
+    history.iter().filter(|p| p.board() == last.board() && p.turn() == last.turn()).count()
+}
+
 /// If `after` follows `before` by a pawn's double step: the skipped square and the pawn's square.
 fn double_step(before: &Position, after: &Position) -> Option<(Square, Square)> {
     let mover = before.turn();
@@ -256,5 +268,32 @@ impl Engine for Mutant {
 
     fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
         BuiltIn.placement(query)
+    }
+
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        let mut state = BuiltIn.game_state(query)?;
+        if self.name == "repetition-ignores-castling-rights" {
+            state.repetitions = repetitions_by_placement(&replay(query)?);
+            state.can_claim_threefold = state.can_claim_threefold || state.repetitions >= 3;
+        }
+        if self.name == "fifty-moves-counted-wrong" {
+            // Counts moves instead of half-moves: claims after only 50 half-moves.
+            let history = replay(query)?;
+            let clock = history.last().map_or(0, |p| p.halfmoves());
+            state.can_claim_fifty_moves = clock >= 50;
+        }
+        if self.name == "insufficient-material-ignores-colours" {
+            // Treats any two bishops as unable to mate, whatever their square colours.
+            let history = replay(query)?;
+            if let Some(pos) = history.last() {
+                let board = pos.board();
+                let only_bishops = (board.occupied() - board.kings() - board.bishops()).is_empty();
+                if only_bishops && board.bishops().count() == 2 && state.outcome.is_none() {
+                    state.insufficient_material = (true, true);
+                    state.outcome = Some(("1/2-1/2".into(), "insufficient_material".into()));
+                }
+            }
+        }
+        Ok(state)
     }
 }

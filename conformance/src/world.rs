@@ -54,6 +54,7 @@ impl Game {
             fen: fen::write(&self.start),
             moves: uci_moves,
             chess960: self.start.castling_mode() == CastlingMode::Chess960,
+            automatic_fifty_moves: false,
         }
     }
 
@@ -99,6 +100,10 @@ pub struct ChessWorld {
     pub game: Option<Game>,
     /// The last move tried.
     pub attempt: Option<Attempt>,
+    /// The board records the fifty-move draw by itself (the Polish source's board).
+    pub automatic_fifty_moves: bool,
+    /// The result of a draw offer both players accepted, as the game model reports it.
+    pub agreed: Option<String>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
 }
@@ -124,6 +129,8 @@ impl Default for ChessWorld {
             mode: CastlingMode::Standard,
             game: None,
             attempt: None,
+            automatic_fifty_moves: false,
+            agreed: None,
             engine: new_engine(),
         }
     }
@@ -149,7 +156,14 @@ impl ChessWorld {
 
     /// The question engines are asked about the current position.
     pub fn query(&mut self) -> PositionQuery {
-        self.game().query()
+        let automatic_fifty_moves = self.automatic_fifty_moves;
+        PositionQuery { automatic_fifty_moves, ..self.game().query() }
+    }
+
+    /// The engine's view of how the game stands under the draw rules.
+    pub fn engine_game_state(&mut self) -> crate::engine::GameState {
+        let query = self.query();
+        answer(self.engine.game_state(&query))
     }
 
     /// The engine's legal moves of the current position, in UCI.
