@@ -23,8 +23,12 @@ fn split_uci(text: &str) -> Option<(Square, Square, Option<Role>)> {
 /// The engine's moves that are the move `text` names (SAN, long algebraic or UCI).
 pub(crate) fn matching_moves(world: &mut ChessWorld, text: &str) -> Vec<String> {
     let pos = world.position();
-    let engine_moves = world.engine_moves();
     let pattern = MovePattern::read(text, Lang::English);
+    if pattern.is_none() && split_uci(text).is_none() {
+        // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
+        panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
+    }
+    let engine_moves = world.engine_moves();
     engine_moves
         .into_iter()
         .filter(|m| match (&pattern, split_uci(m)) {
@@ -57,6 +61,14 @@ fn is_illegal(world: &mut ChessWorld, text: String) {
     let found = matching_moves(world, &text);
     if !found.is_empty() {
         panic!("expected {text} to be illegal, but the engine allows it as {}{}", found.join(", "), listed(world));
+    }
+}
+
+#[then(regex = r"^(\S+) is ambiguous$")]
+fn is_ambiguous(world: &mut ChessWorld, text: String) {
+    let found = matching_moves(world, &text);
+    if found.len() < 2 {
+        panic!("expected {text} to name several legal moves, but it matches {found:?}{}", listed(world));
     }
 }
 

@@ -1,0 +1,172 @@
+Feature: Writing moves down
+  The squares are named by a file letter a to h and a rank number 1 to 8, and
+  a move is written with the squares it goes between. The sources write the
+  same moves in several ways: long (e2-e4, Kg1-g2, b5xa6), short (e4, Kg2,
+  exd6), as computers exchange them (e2e4), and castling as 0-0 or O-O. Each
+  way must name one and the same move. (FIDE Laws of Chess, Appendix C.)
+
+  @fide-Appendix-C.13
+  Rule: Castling is written 0-0 for the short side and 0-0-0 for the long side; O-O and O-O-O are the same moves
+
+    # sv (000): "Vits korta rockad skrivs 0-0."
+    @NOTE-01
+    Scenario Outline: <side> castles written <written>: the king goes to <king> and the rook to <rook>
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8 Ra8 Rh8
+      And <side> to move
+      And White may still castle both ways
+      And Black may still castle both ways
+      When <side> plays <written>
+      Then there is a <colour> king on <king>
+      And there is a <colour> rook on <rook>
+      And the legal moves are as pinned
+
+      Examples:
+        | side  | colour | written | king | rook |
+        | White | white  | 0-0     | g1   | f1   |
+        | White | white  | O-O     | g1   | f1   |
+        | White | white  | e1g1    | g1   | f1   |
+        | White | white  | 0-0-0   | c1   | d1   |
+        | White | white  | O-O-O   | c1   | d1   |
+        | Black | black  | O-O     | g8   | f8   |
+        | Black | black  | 0-0-0   | c8   | d8   |
+
+    # sv (000): "Vits korta rockad skrivs 0-0."
+    @NOTE-01
+    Scenario: When only long castling is allowed, 0-0-0 and O-O-O name it and 0-0 and O-O name nothing
+      Given White: Ke1 Ra1 Rh1
+      And Black: Ke8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      And O-O-O is legal
+      But 0-0 is illegal
+      And O-O is illegal
+      And the legal moves are as pinned
+
+  @fide-Appendix-C
+  Rule: A move names the squares it goes between; long, short and computer notation name the same move
+
+    # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."
+    @BOARD-08 @NOTE-02
+    Scenario Outline: From the initial position <written> is the white pawn going from e2 to e4
+      Given the initial position
+      When White plays <written>
+      Then there is a white pawn on e4
+      And e2 and e3 are empty
+      And Black is to move
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | e2-e4   |
+        | e4      |
+        | e2e4    |
+
+    # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
+    @NOTE-02
+    Scenario Outline: Figure 10 - the king move written <written> takes the king from g1 to g2
+      Given White: Kg1 Pb5
+      And Black: Kh8 Pa7
+      And Black to move
+      When Black plays a7-a5
+      And White plays <written>
+      Then there is a white king on g2
+      And g1 is empty
+      And there is a white pawn on b5
+      And Black is to move
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | Kg1-g2  |
+        | Kg2     |
+        | g1g2    |
+
+    # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
+    @NOTE-02 @EP-02 @fide-3.7.3.1
+    Scenario Outline: Figure 10 - the en passant capture written <written> puts the pawn on a6 and removes the pawn on a5
+      Given White: Kg1 Pb5
+      And Black: Kh8 Pa7
+      And Black to move
+      When Black plays a7-a5
+      And White plays <written>
+      Then there is a white pawn on a6
+      And a5 and b5 are empty
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | b5xa6   |
+        | bxa6    |
+        | b5a6    |
+
+    @NOTE-02 @EP-02 @fide-3.7.3.1
+    Scenario Outline: Figure 11 without the rook - d4xe3 is allowed, here written <written>
+      Given White: Kg1 Pe2
+      And Black: Ka4 Pd4
+      And White to move
+      When White plays e2-e4
+      And Black plays <written>
+      Then there is a black pawn on e3
+      And d4 and e4 are empty
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | d4xe3   |
+        | dxe3    |
+        | d4e3    |
+
+    # de (001): "darf der weiße Bauer e5 mit exd6 schlagen"
+    @NOTE-02 @EP-02 @fide-3.7.3.1
+    Scenario Outline: German example - the capture written <written> puts the pawn on d6 and removes the pawn on d5
+      Given White: Ke1 Pe5
+      And Black: Ke8 Pd7
+      And Black to move
+      When Black plays d7-d5
+      And White plays <written>
+      Then there is a white pawn on d6
+      And d5 and e5 are empty
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | exd6    |
+        | e5xd6   |
+        | e5d6    |
+
+    @NOTE-02 @PROMO-01 @fide-3.7.3.3
+    Scenario Outline: The promotion written <written> puts a white queen on a8
+      Given White: Kc1 Pa7
+      And Black: Kh5
+      And White to move
+      When White plays <written>
+      Then there is a white queen on a8
+      And a7 is empty
+      And the legal moves are as pinned
+
+      Examples:
+        | written |
+        | a7-a8=Q |
+        | a8=Q    |
+        | a8Q     |
+        | a7a8q   |
+
+    @NOTE-02
+    Scenario Outline: Two rooks can go to d1: <written> names the rook from <from>
+      Given White: Kg1 Ra1 Rf1
+      And Black: Kg8
+      And White to move
+      When White plays <written>
+      Then there is a white rook on d1
+      And <from> is empty
+      And there is a white rook on <other>
+      And the legal moves are as pinned
+
+      Examples:
+        | written | from | other |
+        | Ra1-d1  | a1   | f1    |
+        | Rad1    | a1   | f1    |
+        | Rf1-d1  | f1   | a1    |
+        | Rfd1    | f1   | a1    |
