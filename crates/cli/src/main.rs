@@ -6,6 +6,9 @@ use lawbook_movegen::{Position, divide, perft, perft_leaf};
 use lawbook_notation::{Lang, ReadOptions, epd, fen, read_move, san, uci};
 use std::process::ExitCode;
 
+mod pgn;
+mod status;
+
 /// Check chess positions and moves against the Laws of Chess.
 #[derive(Parser)]
 #[command(name = "lawbook", version, max_term_width = 100)]
@@ -23,6 +26,13 @@ enum Command {
     Perft(PerftArgs),
     /// List the legal moves of a position, one a line, sorted.
     Moves(MovesArgs),
+    /// Replay the main line of every game of PGN files, a line per game.
+    ///
+    /// Examples: `lawbook pgn games.pgn`, `lawbook pgn a.pgn b.pgn --json`.
+    /// Exit code 1 when some game does not replay, 2 when a file cannot be read.
+    Pgn(pgn::PgnArgs),
+    /// Show how a game stands (check, mate, stalemate, draws, claims) as one JSON object.
+    Status(status::StatusArgs),
 }
 
 #[derive(Args)]
@@ -159,6 +169,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => run_perft(&args),
         Command::Moves(args) => run_moves(&args),
+        Command::Pgn(args) => match pgn::run(&args) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Failure("some games do not replay".into(), 1)),
+            Err(message) => Err(usage(message)),
+        },
+        Command::Status(args) => status::run(&args).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

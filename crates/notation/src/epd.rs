@@ -9,8 +9,13 @@
 //! - blocks of `id NAME`, `epd FEN` and `perft DEPTH COUNT` lines.
 //!
 //! Line endings may be LF or CRLF; `#` starts a comment line.
+//!
+//! [`write`] writes a record back ([`Epd::new`] starts one from a position)
+//! and [`write_perft`] a perft suite line.
 
+use crate::fen::FenError;
 use core::fmt;
+use lawbook_movegen::Position;
 
 /// One operation of an EPD record: `bm e4` has opcode `bm` and operand `e4`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,11 +35,118 @@ pub struct Epd {
     pub operations: Vec<Operation>,
 }
 
+impl Operation {
+    /// An operation with its operands.
+    pub fn new(opcode: &str, operands: &[&str]) -> Operation {
+        Operation { opcode: opcode.to_string(), operands: operands.iter().map(|o| o.to_string()).collect() }
+    }
+}
+
 impl Epd {
+    /// A record of `pos` (its first four FEN fields) without operations.
+    ///
+    /// ```
+    /// use lawbook_notation::epd::{Epd, Operation};
+    /// let mut rec = Epd::new(&lawbook_movegen::Position::startpos());
+    /// rec.operations.push(Operation::new("bm", &["e4", "d4"]));
+    /// rec.operations.push(Operation::new("id", &["start position"]));
+    /// assert_eq!(rec.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4; id \"start position\";");
+    /// ```
+    pub fn new(pos: &Position) -> Epd {
+        let fen = crate::fen::write(pos);
+        let four: Vec<&str> = fen.split(' ').take(4).collect();
+        Epd { fen: four.join(" "), operations: Vec::new() }
+    }
+
     /// The operands of the first operation with `opcode`.
     pub fn operands(&self, opcode: &str) -> Option<&[String]> {
         self.operations.iter().find(|op| op.opcode == opcode).map(|op| op.operands.as_slice())
     }
+
+    /// The record's position, read from its FEN fields (standard or
+    /// Chess960 castling as the castling field implies).
+    ///
+    /// # Errors
+    /// [`FenError`] when the fields are not a valid position.
+    ///
+    /// ```
+    /// use lawbook_notation::epd;
+    /// let rec = epd::read("4k3/8/8/8/8/8/8/4K2R w K - bm O-O+;")?;
+    /// assert_eq!(rec.position()?.legal_moves().len(), 15);
+    /// assert!(epd::read("4k3/8/8/8/8/8/8/4K2R w Q - bm O-O+;")?.position().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self) -> Result<Position, FenError> {
+        crate::fen::read(&self.fen)
+    }
+}
+
+impl fmt::Display for Epd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(self))
+    }
+}
+
+/// A word as the EPD reader splits it: no white space, `;` or `"`.
+fn clean_word(word: &str) -> String {
+    let out: String = word.chars().map(|c| if c.is_whitespace() || c == ';' || c == '"' { '_' } else { c }).collect();
+    if out.is_empty() { "_".to_string() } else { out }
+}
+
+/// Writes an EPD record: the FEN fields, then each operation as its opcode,
+/// its operands and a semicolon. An operand that is empty or holds white
+/// space or `;` is written in double quotes (a `"` inside an operand, which
+/// EPD cannot quote, is written as `'`); an opcode is written with any such
+/// character replaced by `_`. [`read`] reads the text back as the same record.
+///
+/// ```
+/// use lawbook_notation::epd::{self, Operation};
+/// let mut rec = epd::read("4k3/8/8/8/8/8/8/4K2R w K -")?;
+/// rec.operations.push(Operation::new("D1", &["15"]));
+/// rec.operations.push(Operation::new("c0", &["rook; endgame"]));
+/// let text = epd::write(&rec);
+/// assert_eq!(text, "4k3/8/8/8/8/8/8/4K2R w K - D1 15; c0 \"rook; endgame\";");
+/// assert_eq!(epd::read(&text)?, rec);
+/// # Ok::<(), epd::EpdError>(())
+/// ```
+pub fn write(epd: &Epd) -> String {
+    let mut out = epd.fen.trim().to_string();
+    for op in &epd.operations {
+        out.push(' ');
+        out.push_str(&clean_word(&op.opcode));
+        for operand in &op.operands {
+            out.push(' ');
+            let operand = operand.replace('"', "'");
+            if operand.is_empty() || operand.contains(|c: char| c.is_whitespace() || c == ';') {
+                out.push('"');
+                out.push_str(&operand);
+                out.push('"');
+            } else {
+                out.push_str(&operand);
+            }
+        }
+        out.push(';');
+    }
+    out
+}
+
+/// Writes one line of a perft suite in the `FEN ;D1 20 ;D2 400` shape, which
+/// [`read_perft_suite`] reads back.
+///
+/// ```
+/// use lawbook_notation::epd;
+/// let line = epd::write_perft(lawbook_notation::fen::STARTPOS, &[(1, 20), (2, 400)]);
+/// assert_eq!(line, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400");
+/// let cases = epd::read_perft_suite(&line)?;
+/// assert_eq!((cases[1].depth, cases[1].nodes), (2, 400));
+/// # Ok::<(), epd::EpdError>(())
+/// ```
+pub fn write_perft(fen: &str, counts: &[(u32, u64)]) -> String {
+    let mut out = fen.trim().to_string();
+    for (depth, nodes) in counts {
+        out.push_str(&format!(" ;D{depth} {nodes}"));
+    }
+    out
 }
 
 /// An EPD record or perft suite could not be read.

@@ -1,5 +1,8 @@
 //! Every text form of chess: [`fen`] (with Shredder-FEN and X-FEN castling),
-//! [`uci`] moves and [`epd`] records, including the perft suites.
+//! [`uci`] moves, [`san`] and long algebraic moves in five languages
+//! ([`Lang`]), one reader for a move in any of them ([`read_move`]), [`pgn`]
+//! games, [`epd`] records (including the perft suites), and board
+//! [`diagram`]s in text and SVG.
 //!
 //! ```
 //! use lawbook_notation::{fen, uci};
@@ -12,9 +15,11 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod diagram;
 pub mod epd;
 pub mod fen;
 mod lang;
+pub mod pgn;
 mod read;
 pub mod san;
 pub mod uci;

@@ -441,6 +441,13 @@ pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> R
         }
         MovePattern::Piece { role, file, rank, capture, long, to, promotion } => {
             let mv = find(pos, text, role, file, rank, to, promotion)?;
+            // A piece capture from a full square (Nc3xb5) is long algebraic,
+            // unless SAN itself needs the whole square to tell the pieces apart.
+            let long = long
+                || (capture
+                    && file.is_some()
+                    && rank.is_some()
+                    && !body(pos, mv, lang, false).contains(&format!("{}x", mv.from())));
             (mv, if long { MoveFormat::Long } else { MoveFormat::San }, Some(capture))
         }
     };

@@ -1,0 +1,120 @@
+//! `lawbook pgn`: replay the main line of every game of PGN files.
+
+use lawbook_notation::fen;
+use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnGame, PgnOptions, PgnReader};
+use serde_json::Value;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
+
+/// Replay the main line of every game of PGN files and print a line per game.
+#[derive(clap::Args)]
+pub(crate) struct PgnArgs {
+    /// The PGN files to read.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print one JSON object a line: file, game (from 1), result (the Result
+    /// tag), plies, final_fen, termination (null for now) and error (null, or
+    /// {line, message} for the first illegal or unreadable move).
+    #[arg(long)]
+    json: bool,
+}
+
+/// What one game came to.
+struct Report<'a> {
+    file: &'a str,
+    game: usize,
+    result: Option<String>,
+    plies: usize,
+    final_fen: Option<String>,
+    error: Option<&'a PgnError>,
+}
+
+impl Report<'_> {
+    fn json(&self) -> String {
+        let error = match self.error {
+            None => Value::Null,
+            Some(e) => serde_json::json!({ "line": e.line, "message": e.message }),
+        };
+        // Fields in the documented order.
+        let fields = [
+            ("file", Value::from(self.file)),
+            ("game", Value::from(self.game)),
+            ("result", self.result.clone().map_or(Value::Null, Value::from)),
+            ("plies", Value::from(self.plies)),
+            ("final_fen", self.final_fen.clone().map_or(Value::Null, Value::from)),
+            ("termination", Value::Null),
+            ("error", error),
+        ];
+        let body: Vec<String> = fields.iter().map(|(name, value)| format!("\"{name}\":{value}")).collect();
+        format!("{{{}}}", body.join(","))
+    }
+
+    fn text(&self) -> String {
+        let head = format!("{} game {}", self.file, self.game);
+        match self.error {
+            Some(e) => format!("{head}: error at line {}: {}", e.line, e.message),
+            None => format!(
+                "{head}: {}, {} plies, {}",
+                self.result.as_deref().unwrap_or("no Result tag"),
+                self.plies,
+                self.final_fen.as_deref().unwrap_or("-")
+            ),
+        }
+    }
+}
+
+/// The number of plies and the final FEN of a game.
+fn replayed(game: &PgnGame) -> (usize, Option<String>) {
+    (game.moves.len(), game.final_position().ok().map(|pos| fen::write(&pos)))
+}
+
+/// Replays every game of every file, printing a line per game.
+///
+/// `Ok(true)` when every game replays, `Ok(false)` when some game fails
+/// (exit 1); `Err` for a file that cannot be read (exit 2).
+pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
+    // Open every file first, so that a missing one is reported before any output.
+    let mut inputs = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        inputs.push((path.display().to_string(), file));
+    }
+    let options = PgnOptions { variations: false, comments: false, ..PgnOptions::default() };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (mut games, mut failed) = (0usize, 0usize);
+    for (name, file) in inputs {
+        for (index, item) in PgnReader::with_options(BufReader::new(file), options).enumerate() {
+            let report = match &item {
+                Ok(game) => {
+                    let (plies, final_fen) = replayed(game);
+                    Report {
+                        file: &name,
+                        game: index + 1,
+                        result: game.tag("Result").map(str::to_string),
+                        plies,
+                        final_fen,
+                        error: None,
+                    }
+                }
+                Err(e) if e.kind == PgnErrorKind::Io => return Err(format!("cannot read {name}: {}", e.message)),
+                Err(e) => {
+                    let (plies, final_fen) = e.partial.as_deref().map_or((0, None), replayed);
+                    let result = e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string);
+                    Report { file: &name, game: e.game, result, plies, final_fen, error: Some(e) }
+                }
+            };
+            games += 1;
+            if report.error.is_some() {
+                failed += 1;
+            }
+            let line = if args.json { report.json() } else { report.text() };
+            writeln!(out, "{line}").map_err(|e| format!("cannot write the output: {e}"))?;
+        }
+    }
+    if !args.json {
+        writeln!(out, "{games} games, {failed} failed").map_err(|e| format!("cannot write the output: {e}"))?;
+    }
+    Ok(failed == 0)
+}

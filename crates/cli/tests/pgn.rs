@@ -1,0 +1,128 @@
+//! `lawbook pgn`: every game of the PGN test files replays; `--json` prints
+//! one object a line with the documented fields in order; a bad game gives
+//! exit code 1 and an error naming its line, while the other games are still
+//! reported; an unreadable file or no file gives exit code 2.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lawbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lawbook")).args(args).output().expect("lawbook runs")
+}
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../notation/tests/data/pgn")
+        .join(name)
+        .to_str()
+        .expect("UTF-8 path")
+        .to_string()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout(output).lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"))).collect()
+}
+
+/// A file in this test's scratch folder.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lawbook-cli-pgn-{name}"));
+    std::fs::write(&path, text).expect("scratch file written");
+    path
+}
+
+#[test]
+fn every_test_game_replays() {
+    let files: Vec<String> =
+        ["rare_events.pgn", "molinari-bordais-1979.pgn", "fools-mate.pgn", "setup-black-to-move.pgn"]
+            .iter()
+            .map(|f| data(f))
+            .collect();
+    let args: Vec<&str> = std::iter::once("pgn").chain(files.iter().map(String::as_str)).collect();
+    let output = lawbook(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 34, "{text}");
+    assert_eq!(lines[33], "33 games, 0 failed");
+    assert_eq!(
+        lines[31],
+        format!("{} game 1: 0-1, 4 plies, rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", files[2])
+    );
+}
+
+#[test]
+fn json_has_the_documented_fields_in_order() {
+    let fools = data("fools-mate.pgn");
+    let setup = data("setup-black-to-move.pgn");
+    let output = lawbook(&["pgn", "--json", &fools, &setup]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let first = text.lines().next().expect("a line");
+    assert_eq!(
+        first,
+        format!(
+            "{{\"file\":{},\"game\":1,\"result\":\"0-1\",\"plies\":4,\"final_fen\":\"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\",\"termination\":null,\"error\":null}}",
+            Value::from(fools.as_str())
+        )
+    );
+    let games = json_lines(&output);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["file"], Value::from(setup.as_str()));
+    assert_eq!(games[1]["result"], "*");
+    assert_eq!(games[1]["plies"], 4);
+    assert_eq!(games[1]["final_fen"], "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
+}
+
+#[test]
+fn a_bad_game_fails_with_its_line_and_the_others_are_reported() {
+    let text = "[Event \"good\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                [Event \"bad\"]\n[Result \"0-1\"]\n\n1. e4 e5\n2. Ke3 Nc6 0-1\n\n\
+                [Event \"unfinished\"]\n\n1. d4 { never closed\n\n\
+                [Event \"good again\"]\n[Result \"*\"]\n\n1. d4 *\n";
+    let path = scratch("bad.pgn", text);
+    let path = path.to_str().expect("UTF-8 path");
+    let output = lawbook(&["pgn", "--json", path]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("some games do not replay"));
+    let games = json_lines(&output);
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0]["error"], Value::Null);
+    assert_eq!(games[0]["plies"], 7);
+    assert_eq!(games[1]["game"], 2);
+    assert_eq!(games[1]["result"], "0-1");
+    assert_eq!(games[1]["plies"], 2);
+    assert_eq!(games[1]["final_fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(games[1]["error"]["line"], 10);
+    assert_eq!(games[1]["error"]["message"], "move 2. Ke3: no white king can move to e3");
+    assert_eq!(games[2]["error"]["line"], 14);
+    assert!(games[2]["error"]["message"].as_str().is_some_and(|m| m.contains("comment")));
+    assert_eq!(games[3]["game"], 4);
+    assert_eq!(games[3]["error"], Value::Null);
+
+    // Without --json: one line a game, then the count.
+    let output = lawbook(&["pgn", path]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains(&format!("{path} game 2: error at line 10: move 2. Ke3: no white king can move to e3\n")));
+    assert!(text.ends_with("4 games, 2 failed\n"), "{text}");
+}
+
+#[test]
+fn unreadable_files_and_missing_arguments_exit_2() {
+    let output = lawbook(&["pgn", "/no/such/file.pgn"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("lawbook: cannot read /no/such/file.pgn"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+
+    let output = lawbook(&["pgn"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = lawbook(&["pgn", "--jsn", &data("fools-mate.pgn")]);
+    assert_eq!(output.status.code(), Some(2));
+}
