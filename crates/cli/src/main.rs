@@ -139,7 +139,7 @@ fn usage(message: String) -> Failure {
 /// clap's error as one line: its message without the usage block.
 fn one_line(err: &clap::Error) -> String {
     if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: perft or moves (see lawbook --help)".into();
+        return "a command is needed: perft, moves, status or pgn (see lawbook --help)".into();
     }
     let text = err.to_string();
     let message: Vec<&str> = text

@@ -14,8 +14,10 @@ pub(crate) struct PgnArgs {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object a line: file, game (from 1), result (the Result
-    /// tag), plies, final_fen, termination (null for now) and error (null, or
-    /// {line, message} for the first illegal or unreadable move).
+    /// tag), plies, final_fen, termination (how the moves end the game, as in
+    /// `lawbook status`, or null), error (null, or {line, message} for the
+    /// first illegal or unreadable move) and disagreement (null, or why the
+    /// Result tag or the moves contradict what the moves prove).
     #[arg(long)]
     json: bool,
 }
@@ -27,6 +29,8 @@ struct Report<'a> {
     result: Option<String>,
     plies: usize,
     final_fen: Option<String>,
+    termination: Option<&'static str>,
+    disagreement: Option<String>,
     error: Option<&'a PgnError>,
 }
 
@@ -43,8 +47,9 @@ impl Report<'_> {
             ("result", self.result.clone().map_or(Value::Null, Value::from)),
             ("plies", Value::from(self.plies)),
             ("final_fen", self.final_fen.clone().map_or(Value::Null, Value::from)),
-            ("termination", Value::Null),
+            ("termination", self.termination.map_or(Value::Null, Value::from)),
             ("error", error),
+            ("disagreement", self.disagreement.clone().map_or(Value::Null, Value::from)),
         ];
         let body: Vec<String> = fields.iter().map(|(name, value)| format!("\"{name}\":{value}")).collect();
         format!("{{{}}}", body.join(","))
@@ -54,12 +59,16 @@ impl Report<'_> {
         let head = format!("{} game {}", self.file, self.game);
         match self.error {
             Some(e) => format!("{head}: error at line {}: {}", e.line, e.message),
-            None => format!(
-                "{head}: {}, {} plies, {}",
-                self.result.as_deref().unwrap_or("no Result tag"),
-                self.plies,
-                self.final_fen.as_deref().unwrap_or("-")
-            ),
+            None => {
+                let ending = self.termination.map_or(String::new(), |t| format!(", ends by {t}"));
+                let disagreement = self.disagreement.as_ref().map_or(String::new(), |d| format!("; DISAGREES: {d}"));
+                format!(
+                    "{head}: {}, {} plies{ending}, {}{disagreement}",
+                    self.result.as_deref().unwrap_or("no Result tag"),
+                    self.plies,
+                    self.final_fen.as_deref().unwrap_or("-")
+                )
+            }
         }
     }
 }
@@ -67,6 +76,32 @@ impl Report<'_> {
 /// The number of plies and the final FEN of a game.
 fn replayed(game: &PgnGame) -> (usize, Option<String>) {
     (game.moves.len(), game.final_position().ok().map(|pos| fen::write(&pos)))
+}
+
+/// How the moves end the game under FIDE rules (mate, stalemate, dead
+/// position, insufficient material, seventy-five moves, fivefold
+/// repetition), and any contradiction with the Result tag: a result other
+/// than the one the moves prove, or moves played after the game had ended.
+fn judged(game: &PgnGame) -> (Option<&'static str>, Option<String>) {
+    let mut judge = lawbook_outcome::Game::new(game.start);
+    for (ply, pgn_move) in game.moves.iter().enumerate() {
+        if let Some(outcome) = judge.outcome() {
+            let more = game.moves.len() - ply;
+            let why =
+                format!("the game ended by {} after {ply} plies, but {more} more follow", outcome.reason.as_str());
+            return (Some(outcome.reason.as_str()), Some(why));
+        }
+        if judge.play(pgn_move.mv).is_err() {
+            return (None, None); // Replay errors are reported by the reader.
+        }
+    }
+    let Some(outcome) = judge.outcome() else { return (None, None) };
+    let proven = outcome.result.as_str();
+    let stated = game.tag("Result").unwrap_or("*");
+    let disagreement = (stated != "*" && stated != proven).then(|| {
+        format!("the moves end the game {proven} by {}, but the Result tag says {stated}", outcome.reason.as_str())
+    });
+    (Some(outcome.reason.as_str()), disagreement)
 }
 
 /// Replays every game of every file, printing a line per game.
@@ -89,12 +124,15 @@ pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
             let report = match &item {
                 Ok(game) => {
                     let (plies, final_fen) = replayed(game);
+                    let (termination, disagreement) = judged(game);
                     Report {
                         file: &name,
                         game: index + 1,
                         result: game.tag("Result").map(str::to_string),
                         plies,
                         final_fen,
+                        termination,
+                        disagreement,
                         error: None,
                     }
                 }
@@ -102,11 +140,20 @@ pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
                 Err(e) => {
                     let (plies, final_fen) = e.partial.as_deref().map_or((0, None), replayed);
                     let result = e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string);
-                    Report { file: &name, game: e.game, result, plies, final_fen, error: Some(e) }
+                    Report {
+                        file: &name,
+                        game: e.game,
+                        result,
+                        plies,
+                        final_fen,
+                        termination: None,
+                        disagreement: None,
+                        error: Some(e),
+                    }
                 }
             };
             games += 1;
-            if report.error.is_some() {
+            if report.error.is_some() || report.disagreement.is_some() {
                 failed += 1;
             }
             let line = if args.json { report.json() } else { report.text() };

@@ -51,7 +51,10 @@ fn every_test_game_replays() {
     assert_eq!(lines[33], "33 games, 0 failed");
     assert_eq!(
         lines[31],
-        format!("{} game 1: 0-1, 4 plies, rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", files[2])
+        format!(
+            "{} game 1: 0-1, 4 plies, ends by checkmate, rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            files[2]
+        )
     );
 }
 
@@ -66,7 +69,7 @@ fn json_has_the_documented_fields_in_order() {
     assert_eq!(
         first,
         format!(
-            "{{\"file\":{},\"game\":1,\"result\":\"0-1\",\"plies\":4,\"final_fen\":\"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\",\"termination\":null,\"error\":null}}",
+            "{{\"file\":{},\"game\":1,\"result\":\"0-1\",\"plies\":4,\"final_fen\":\"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\",\"termination\":\"checkmate\",\"error\":null,\"disagreement\":null}}",
             Value::from(fools.as_str())
         )
     );
@@ -76,6 +79,7 @@ fn json_has_the_documented_fields_in_order() {
     assert_eq!(games[1]["result"], "*");
     assert_eq!(games[1]["plies"], 4);
     assert_eq!(games[1]["final_fen"], "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
+    assert_eq!(games[1]["termination"], Value::Null, "the game is not over");
 }
 
 #[test]
@@ -125,4 +129,31 @@ fn unreadable_files_and_missing_arguments_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let output = lawbook(&["pgn", "--jsn", &data("fools-mate.pgn")]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn termination_and_a_result_that_contradicts_the_moves() {
+    let dir = std::env::temp_dir().join(format!("lawbook-pgn-judged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("judged.pgn");
+    // The fool's mate twice: once with the right result, once claimed as a draw.
+    let game = |result: &str| format!("[Result \"{result}\"]\n\n1. f3 e5 2. g4 Qh4# {result}\n\n");
+    std::fs::write(&path, game("0-1") + &game("1/2-1/2")).unwrap();
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_lawbook")).arg("pgn").arg("--json").arg(&path).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].contains("\"termination\":\"checkmate\"") && lines[0].ends_with("\"disagreement\":null}"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("the moves end the game 0-1 by checkmate, but the Result tag says 1/2-1/2"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(out.status.code(), Some(1), "a contradicted result fails the run");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
