@@ -15,6 +15,8 @@ use lawbook_notation::{fen, uci};
 pub enum Capability {
     /// The full list of legal moves of a position.
     LegalMoves,
+    /// Whether one given move is legal (xboard engines: `Illegal move`).
+    MoveLegality,
     /// Whether the side to move is in check.
     CheckStatus,
     /// Whether the side to move is checkmated or stalemated.
@@ -111,6 +113,15 @@ pub trait Engine: Send {
     /// [`EngineError::Failed`] when it failed to answer.
     fn legal_moves(&mut self, _query: &PositionQuery) -> Result<Vec<String>, EngineError> {
         Err(EngineError::Unsupported(Capability::LegalMoves))
+    }
+
+    /// Whether the move `uci` is legal in the position. Engines that can list
+    /// moves need not implement this: the harness uses the list.
+    ///
+    /// # Errors
+    /// As [`Engine::legal_moves`].
+    fn is_legal(&mut self, _query: &PositionQuery, _uci: &str) -> Result<bool, EngineError> {
+        Err(EngineError::Unsupported(Capability::MoveLegality))
     }
 
     /// Check, checkmate and stalemate of the side to move. Engines fill in

@@ -7,9 +7,11 @@
 //! built-in engine at run time.
 #![deny(missing_docs)]
 
+pub mod adapters;
 pub mod catalogue;
 pub mod engine;
 pub mod mutants;
+pub mod registry;
 pub mod snapshots;
 mod steps;
 pub mod world;

@@ -1,0 +1,1 @@
+//! The jsonl adapter (being written).

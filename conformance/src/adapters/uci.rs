@@ -1,0 +1,1 @@
+//! The uci adapter (being written).

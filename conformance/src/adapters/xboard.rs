@@ -1,0 +1,1 @@
+//! The xboard adapter (being written).
