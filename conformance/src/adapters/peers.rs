@@ -1,0 +1,1 @@
+//! shakmaty and cozy-chess in process (being written).
