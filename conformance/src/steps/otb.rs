@@ -1,0 +1,418 @@
+//! Steps for the over-the-board rules (features/over-the-board.feature):
+//! a player touches, moves, lets go of, removes and places pieces, presses
+//! or stops the clock and calls the arbiter; lawbook's over-the-board model
+//! (`lawbook-otb`) answers. These are facts of lawbook's own model, not
+//! engine questions: other engines make such scenarios unsupported.
+//!
+//! Moves the model completes are played in the scenario's game as well, so
+//! the usual steps (`Black is to move`, `there is a white rook on f1`) see them.
+
+use super::{color, role, square};
+use crate::engine::Capability;
+use crate::world::{ChessWorld, describe};
+use cucumber::gherkin::Step;
+use cucumber::{then, when};
+use lawbook_board::{Color, Piece, Square};
+use lawbook_movegen::{CastlingSide, Move, Position};
+use lawbook_notation::{ReadOptions, read_move};
+use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Verdict};
+
+/// The model of the scenario, started from its game on first use.
+fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
+    if !world.engine.supports(Capability::Model) {
+        panic!("UNSUPPORTED: the over-the-board rules are facts of lawbook's own model, not an engine question");
+    }
+    if world.otb.is_none() {
+        let g = world.game().clone();
+        let mut game = lawbook_outcome::Game::new(g.start);
+        for mv in &g.moves {
+            game.play(*mv).unwrap_or_else(|e| panic!("replaying the scenario's moves: {e}"));
+        }
+        world.otb = Some(OverTheBoard::from_game(game));
+    }
+    world.otb.as_mut().unwrap_or_else(|| unreachable!("the model was just made"))
+}
+
+/// The model, for questions: the transcript so far is shown on failure.
+fn ask(world: &mut ChessWorld) -> OverTheBoard {
+    model(world).clone()
+}
+
+fn transcript(otb: &OverTheBoard) -> String {
+    let lines: Vec<String> = otb.transcript().iter().map(|e| format!("    {e}")).collect();
+    format!("\n  the transcript so far:\n{}\n{}", lines.join("\n"), describe(otb.position()))
+}
+
+/// Applies an event for `side` and plays any move it completes in the scenario's game.
+fn apply(world: &mut ChessWorld, side: Color, event: Event) -> Answer {
+    let otb = model(world);
+    let before = otb.moves().len();
+    let answer = otb.apply(side, event);
+    let completed: Vec<Move> = otb.moves()[before..].to_vec();
+    let game = world.game();
+    for mv in completed {
+        let pos = *game.current();
+        game.moves.push(mv);
+        game.positions.push(pos.play_unchecked(mv));
+    }
+    answer
+}
+
+/// The hand for an event: the one already moving pieces on this move (the
+/// right hand if none has), or the other one.
+fn hand(world: &mut ChessWorld, other: &str) -> Hand {
+    let in_use = model(world).hand_in_use().unwrap_or(Hand::Right);
+    if other.is_empty() { in_use } else { in_use.other() }
+}
+
+/// Checks the scenario names the piece that stands on the square of the physical board.
+fn named(world: &mut ChessWorld, name: &str, sq: Square) {
+    let otb = ask(world);
+    if otb.board().role_at(sq) != Some(role(name)) {
+        let there = otb.board().piece_at(sq).map_or("nothing".to_string(), |p| p.to_string());
+        panic!("the scenario names a {name} on {sq}, but the board has {there} there{}", transcript(&otb));
+    }
+}
+
+fn side_to_move(otb: &OverTheBoard, side: &str) {
+    if otb.turn() != color(side) {
+        panic!("this step asks about {side}, but it is {}'s move{}", otb.turn(), transcript(otb));
+    }
+}
+
+fn show(pos: &Position, moves: &[Move]) -> String {
+    let mut list: Vec<String> = moves.iter().map(|&m| lawbook_notation::san::write(pos, m)).collect();
+    list.sort();
+    if list.is_empty() { "none".to_string() } else { list.join(" ") }
+}
+
+/// A move the scenario names, read strictly in the position it is asked about.
+fn read(pos: &Position, text: &str) -> Move {
+    match read_move(pos, text, ReadOptions::STRICT) {
+        Ok((mv, _)) => mv,
+        Err(e) => panic!("the scenario names {text}, which is not a legal move here: {e}{}", describe(pos)),
+    }
+}
+
+// ---- When ----
+
+#[when(
+    regex = r"^(White|Black) touches the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])( with the other hand)?$"
+)]
+fn touches(world: &mut ChessWorld, side: String, name: String, sq: String, other: String) {
+    let sq = square(&sq);
+    named(world, &name, sq);
+    let hand = hand(world, &other);
+    apply(world, color(&side), Event::Touch { square: sq, hand });
+}
+
+#[when(
+    regex = r#"^(White|Black) says "j'adoube" and adjusts the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$"#
+)]
+fn adjusts(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    named(world, &name, sq);
+    let hand = hand(world, "");
+    apply(world, color(&side), Event::Adjust { square: sq, hand });
+}
+
+/// Takes the piece, puts it on the square and lets go of it (nothing is let
+/// go of when the model refuses the move).
+#[when(
+    regex = r"^(White|Black) moves the (pawn|knight|bishop|rook|queen|king) from ([a-h][1-8]) to ([a-h][1-8])( with the other hand)?$"
+)]
+fn moves(world: &mut ChessWorld, side: String, name: String, from: String, to: String, other: String) {
+    let (from, to) = (square(&from), square(&to));
+    named(world, &name, from);
+    let hand = hand(world, &other);
+    let side = color(&side);
+    if !apply(world, side, Event::Move { from, to, hand }).is_refused() {
+        apply(world, side, Event::Release);
+    }
+}
+
+#[when(regex = r"^(White|Black) removes the (captured )?(pawn|knight|bishop|rook|queen) from ([a-h][1-8])$")]
+fn removes(world: &mut ChessWorld, side: String, _captured: String, _name: String, sq: String) {
+    let sq = square(&sq);
+    let hand = hand(world, "");
+    apply(world, color(&side), Event::Remove { square: sq, hand });
+}
+
+/// Puts a new piece from beside the board on the square and lets go of it.
+#[when(regex = r"^(White|Black) places (?:a|an|the) (queen|rook|bishop|knight) on ([a-h][1-8])$")]
+fn places(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    let hand = hand(world, "");
+    let side = color(&side);
+    if !apply(world, side, Event::Place { square: sq, role: role(&name), hand }).is_refused() {
+        apply(world, side, Event::Release);
+    }
+}
+
+#[when(regex = r"^(White|Black) presses the clock$")]
+fn presses(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::PressClock);
+}
+
+#[when(regex = r"^(White|Black) stops the clock$")]
+fn stops(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::StopClock);
+}
+
+#[when(regex = r"^(White|Black) calls the arbiter$")]
+fn calls(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::CallArbiter { piece: None });
+}
+
+// ---- Then ----
+
+/// Every move the laws still allow moves this piece (castling is a king move).
+#[then(regex = r"^(White|Black) must move the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$")]
+fn must_move(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let pos = *otb.position();
+    if pos.board().role_at(sq) != Some(role(&name)) {
+        panic!("the scenario names a {name} on {sq}, but there is none{}", transcript(&otb));
+    }
+    let allowed = otb.allowed_moves();
+    if allowed.is_empty() || allowed.iter().any(|m| m.from() != sq) {
+        panic!(
+            "expected {side} to have to move the {name} on {sq}, but the model allows {} ({:?}){}",
+            show(&pos, &allowed),
+            otb.duty(),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) must make a king move$")]
+fn must_move_king(world: &mut ChessWorld, side: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let pos = *otb.position();
+    let king = pos.king_of(pos.turn());
+    let allowed = otb.allowed_moves();
+    if allowed.is_empty() || allowed.iter().any(|m| m.from() != king) {
+        panic!(
+            "expected {side} to have to make a king move, but the model allows {}{}",
+            show(&pos, &allowed),
+            transcript(&otb)
+        );
+    }
+}
+
+/// `short` or `kingside`, `long` or `queenside`.
+fn castling_side(text: &str) -> CastlingSide {
+    if matches!(text, "short" | "kingside") { CastlingSide::Short } else { CastlingSide::Long }
+}
+
+fn castles_to(m: &Move, side: CastlingSide) -> bool {
+    m.is_castle() && m.is_short_castle() == (side == CastlingSide::Short)
+}
+
+#[then(regex = r"^(White|Black) must castle (short|long|kingside|queenside)$")]
+fn must_castle(world: &mut ChessWorld, side: String, which: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let allowed = otb.allowed_moves();
+    let wanted = castling_side(&which);
+    if allowed.len() != 1 || !castles_to(&allowed[0], wanted) {
+        panic!(
+            "expected {side} to have to castle {which}, but the model allows {}{}",
+            show(otb.position(), &allowed),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) may (not )?castle (short|long|kingside|queenside) this move$")]
+fn may_castle(world: &mut ChessWorld, side: String, not: String, which: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let allowed = otb.allowed_moves();
+    let wanted = castling_side(&which);
+    let may = allowed.iter().any(|m| castles_to(m, wanted));
+    if may != not.is_empty() {
+        panic!(
+            "expected that {side} may {not}castle {which}, but the model allows {}{}",
+            show(otb.position(), &allowed),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) may (not )?play (\S+) this move$")]
+fn may_play(world: &mut ChessWorld, side: String, not: String, text: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let mv = read(otb.position(), &text);
+    let allowed = otb.allowed_moves();
+    if allowed.contains(&mv) != not.is_empty() {
+        panic!(
+            "expected that {side} may {not}play {text}, but the model allows {}{}",
+            show(otb.position(), &allowed),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) may make any legal move$")]
+fn any_legal(world: &mut ChessWorld, side: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let mut allowed = otb.allowed_moves();
+    let mut legal = otb.position().legal_moves().to_vec();
+    allowed.sort();
+    legal.sort();
+    if allowed != legal {
+        panic!(
+            "expected {side} to be free to make any of the {} legal moves, but the model allows {}{}",
+            legal.len(),
+            show(otb.position(), &allowed),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) must press the clock$")]
+fn must_press(world: &mut ChessWorld, side: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    if !matches!(otb.duty(), Duty::PressClock(_)) {
+        panic!("expected the move to be made, with only the clock to press, but: {:?}{}", otb.duty(), transcript(&otb));
+    }
+}
+
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) has no legal move$")]
+fn no_legal_move(world: &mut ChessWorld, name: String, sq: String) {
+    let sq = square(&sq);
+    let otb = ask(world);
+    let pos = otb.position();
+    if pos.board().role_at(sq) != Some(role(&name)) || pos.board().color_at(sq) != Some(pos.turn()) {
+        panic!("the scenario names a {name} of the side to move on {sq}, but there is none{}", transcript(&otb));
+    }
+    let moves: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from() == sq).collect();
+    if !moves.is_empty() {
+        panic!(
+            "expected the {name} on {sq} to have no legal move, but it has {}{}",
+            show(pos, &moves),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then(regex = r"^the move (\S+) has been played$")]
+fn played(world: &mut ChessWorld, text: String) {
+    let otb = ask(world);
+    let positions = otb.game().positions();
+    let (Some(&last), Some(before)) = (otb.moves().last(), positions.len().checked_sub(2).map(|i| positions[i])) else {
+        panic!("expected the move {text} to have been played, but no move has been completed{}", transcript(&otb));
+    };
+    let expected = read(&before, &text);
+    if last != expected {
+        panic!(
+            "expected the move {text} to have been played, but the last move is {}{}",
+            lawbook_notation::san::write(&before, last),
+            transcript(&otb)
+        );
+    }
+}
+
+fn last_answer(otb: &OverTheBoard) -> Answer {
+    match otb.transcript().last() {
+        Some(entry) => entry.answer.clone(),
+        None => panic!("nothing has happened at the board yet"),
+    }
+}
+
+#[then(regex = r"^the move is (?:illegal|penalised as illegal) under article (\S+)$")]
+fn illegal_under(world: &mut ChessWorld, article: String) {
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    match answer.verdict {
+        Verdict::IllegalMove { article: a, .. } if a == article => {}
+        _ => panic!(
+            "expected an illegal move under article {article}, but the model answers: {answer}{}",
+            transcript(&otb)
+        ),
+    }
+}
+
+#[then(regex = r"^that is refused under article (\S+)$")]
+fn refused_under(world: &mut ChessWorld, article: String) {
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    if !answer.is_refused() || answer.article() != Some(article.as_str()) {
+        panic!("expected a refusal under article {article}, but the model answers: {answer}{}", transcript(&otb));
+    }
+}
+
+#[then(regex = r"^the pawn on ([a-h][1-8]) becomes an? (queen|rook|bishop|knight)$")]
+fn becomes(world: &mut ChessWorld, sq: String, name: String) {
+    let sq = square(&sq);
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    let promoted = match answer.verdict {
+        Verdict::IllegalMove { stands: Some(mv), .. } | Verdict::Completed { mv, .. } => {
+            mv.to() == sq && mv.promotion_role() == Some(role(&name))
+        }
+        _ => false,
+    };
+    let mover = !otb.turn();
+    if !promoted || otb.board().piece_at(sq) != Some(Piece::new(mover, role(&name))) {
+        panic!("expected the pawn on {sq} to become a {name}, but the model answers: {answer}{}", transcript(&otb));
+    }
+}
+
+#[then(regex = r"^the arbiter provides an? (white|black) (queen|rook|bishop|knight)$")]
+fn provides(world: &mut ChessWorld, side: String, name: String) {
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    let expected = Piece::new(color(&side), role(&name));
+    match answer.verdict {
+        Verdict::Arbiter(ArbiterAction::ProvidesPiece { piece, .. }) if piece == expected => {}
+        _ => {
+            panic!("expected the arbiter to bring a {side} {name}, but the model answers: {answer}{}", transcript(&otb))
+        }
+    }
+}
+
+#[then(regex = r"^the arbiter gives (White|Black) (\d+) extra minutes$")]
+fn extra_minutes(world: &mut ChessWorld, side: String, minutes: u32) {
+    let otb = ask(world);
+    let given = otb.extra_minutes(color(&side));
+    if given != minutes {
+        panic!("expected {side} to have {minutes} extra minutes, the model gives {given}{}", transcript(&otb));
+    }
+}
+
+#[then(regex = r"^there is (no|an?) (white|black) (pawn|knight|bishop|rook|queen) beside the board$")]
+fn beside(world: &mut ChessWorld, no: String, side: String, name: String) {
+    let otb = ask(world);
+    let count = otb.spares(Piece::new(color(&side), role(&name)));
+    if (count == 0) != (no == "no") {
+        panic!("expected {no} {side} {name} beside the board, the model counts {count}{}", transcript(&otb));
+    }
+}
+
+#[then(regex = r"^the clock is (paused|running)$")]
+fn clock(world: &mut ChessWorld, state: String) {
+    let otb = ask(world);
+    if otb.clock_paused() != (state == "paused") {
+        panic!("expected the clock to be {state}, but it is not{}", transcript(&otb));
+    }
+}
+
+/// The transcript, one event and its answer a line, as a doc string.
+#[then("the transcript reads")]
+fn transcript_reads(world: &mut ChessWorld, step: &Step) {
+    let expected = step.docstring.as_deref().unwrap_or_else(|| panic!("the transcript step needs a doc string"));
+    let otb = ask(world);
+    let actual = otb.transcript_text();
+    let norm = |text: &str| text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
+    if norm(&actual) != norm(expected) {
+        panic!("the transcript differs:\n  expected:\n{}\n  actual:\n{}", norm(expected), norm(&actual));
+    }
+}

@@ -1,0 +1,383 @@
+//! What the model answers to an event: [`Answer`], with its [`Verdict`], the
+//! [`Duty`] in force afterwards and any [`Remark`].
+
+use core::fmt;
+use lawbook_board::{Bitboard, Color, Piece, Role, Square};
+use lawbook_movegen::{CastlingSide, Move};
+use lawbook_outcome::{GameResult, Outcome};
+
+/// The model's answer to one event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// What the model makes of the event.
+    pub verdict: Verdict,
+    /// Breaches of the laws the event brings about without being undone
+    /// (two hands, a piece put down where it cannot legally go, ...).
+    pub remarks: Vec<Remark>,
+    /// What the player having the move owes after the event.
+    pub duty: Duty,
+    /// The whole answer in plain words, with the FIDE articles.
+    pub words: String,
+}
+
+impl Answer {
+    /// The FIDE article of the verdict, if it names one (`"4.3.1"`, `"7.5.2"`).
+    pub fn article(&self) -> Option<&'static str> {
+        self.verdict.article()
+    }
+
+    /// Whether the event was refused (it changed nothing).
+    pub fn is_refused(&self) -> bool {
+        matches!(self.verdict, Verdict::Refused(_))
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
+/// What the model makes of an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The event is in order (see [`Answer::remarks`] for what it breaks
+    /// without being undone).
+    Accepted,
+    /// The laws do not allow the event; it did not happen (the board, the
+    /// clock and the duties are as before).
+    Refused(Refusal),
+    /// The clock was pressed after a legal move the laws allowed: the move
+    /// is complete and the opponent has the move.
+    Completed {
+        /// The move.
+        mv: Move,
+        /// How the game ended with it, if it did (checkmate, stalemate, ...).
+        ending: Option<Ending>,
+    },
+    /// The clock was pressed on something that is, or is treated as, an
+    /// illegal move (FIDE 7.5).
+    IllegalMove {
+        /// `"7.5.1"` (reinstated), `"7.5.2"` (the pawn becomes a queen),
+        /// `"7.5.3"` (no move made) or `"7.5.4"` (two hands).
+        article: &'static str,
+        /// The move that stands: the queen promotion of 7.5.2, the two-handed
+        /// move of 7.5.4; `None` when the position before it is reinstated.
+        stands: Option<Move>,
+        /// The arbiter's penalty (7.5.5); none when the move that stands
+        /// ended the game (a checkmate made with two hands ends it all the same).
+        ruling: Option<Ruling>,
+    },
+    /// The arbiter acts.
+    Arbiter(ArbiterAction),
+    /// The game ended by the event (a draw agreed).
+    Ended(Ending),
+}
+
+impl Verdict {
+    /// The FIDE article of the verdict, if it names one.
+    pub fn article(&self) -> Option<&'static str> {
+        match self {
+            Verdict::Accepted | Verdict::Completed { .. } | Verdict::Ended(_) => None,
+            Verdict::Refused(r) => Some(r.article()),
+            Verdict::IllegalMove { article, .. } => Some(article),
+            Verdict::Arbiter(a) => Some(a.article()),
+        }
+    }
+}
+
+/// Why the model refused an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver(Ending),
+    /// It is the other player's move: the players move alternately (1.2).
+    NotYourMove,
+    /// Only the player having the move may adjust pieces (4.2.1).
+    AdjustOutOfTurn,
+    /// No piece stands on the square.
+    NothingThere(Square),
+    /// A player moves only his own pieces; enemy pieces are captured (4.3.2).
+    NotYourPiece(Square),
+    /// An own piece already stands on the square.
+    OwnPieceThere(Square),
+    /// No piece is in hand to let go of.
+    NothingInHand,
+    /// The event breaks the duty in force (touch-move, 4.3 and 4.4).
+    TouchMove(Duty),
+    /// A piece was released as a legal move or part of one: it cannot go to
+    /// another square, nor can another move be made (4.7).
+    MoveMade(Vec<Move>),
+    /// Castling is a king move: the king goes first, then the rook (3.8.2, 4.4.2).
+    KingFirst,
+    /// The new piece of a promotion is chosen once it touched the square (4.4.4).
+    ChoiceFinal(Role),
+    /// No such piece stands beside the board: stop the clock and call the arbiter (6.11.2).
+    NotAvailable(Piece),
+    /// A pawn becomes a queen, rook, bishop or knight (3.7.3.3).
+    NotAPromotionPiece(Role),
+    /// A new piece is placed only on the promotion square of a pawn that may
+    /// be promoted there (3.7.3.3, 4.6).
+    NotAPromotion(Square),
+    /// No move the player may make captures the piece on this square (4.3.2).
+    CannotBeCaptured(Square),
+    /// Only a captured piece or a promoting pawn leaves the board.
+    OnlyCapturedOrPawn(Square),
+    /// The captured piece still stands on the square: the capture is made
+    /// once it is removed (4.7.1).
+    CaptureUnfinished(Square),
+    /// The clock is paused; the arbiter restarts it (6.11.2).
+    ClockPaused,
+    /// The clock is already paused.
+    ClockAlreadyPaused,
+    /// No draw offer of the opponent is pending (9.1.2).
+    NoOffer,
+    /// A claim with a move must be made before the move is made on the
+    /// board (9.2.1.1, 9.3.1).
+    ClaimAfterMove,
+}
+
+impl Refusal {
+    /// The FIDE article behind the refusal.
+    pub fn article(&self) -> &'static str {
+        match self {
+            Refusal::GameOver(_) => "5",
+            Refusal::NotYourMove => "1.2",
+            Refusal::AdjustOutOfTurn => "4.2.1",
+            Refusal::NothingThere(_) | Refusal::OwnPieceThere(_) | Refusal::NothingInHand => "4",
+            Refusal::NotYourPiece(_) => "4.3.2",
+            Refusal::TouchMove(duty) => duty.article().unwrap_or("4.3"),
+            Refusal::MoveMade(_) => "4.7",
+            Refusal::KingFirst => "3.8.2",
+            Refusal::ChoiceFinal(_) => "4.4.4",
+            Refusal::NotAvailable(_) => "6.11.2",
+            Refusal::NotAPromotionPiece(_) | Refusal::NotAPromotion(_) => "3.7.3.3",
+            Refusal::CannotBeCaptured(_) => "4.3.2",
+            Refusal::OnlyCapturedOrPawn(_) => "4.6",
+            Refusal::CaptureUnfinished(_) => "4.7.1",
+            Refusal::ClockPaused | Refusal::ClockAlreadyPaused => "6.11.2",
+            Refusal::NoOffer => "9.1.2",
+            Refusal::ClaimAfterMove => "9.2.1.1",
+        }
+    }
+}
+
+/// A breach of the laws an event brings about without being undone, or a
+/// consequence worth saying.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Remark {
+    /// The piece stands where no legal move puts it: the move is not made and
+    /// the piece may be moved again; pressing the clock now would complete an
+    /// illegal move (3, 4.7, 7.5.1).
+    NotALegalMove,
+    /// A second hand was used on this move (4.1); pressing the clock makes it
+    /// a penalised illegal move (7.5.4).
+    TwoHands,
+    /// Touch-move binds only the player having the move (4.3).
+    NotYourMove,
+    /// The move is already made or being completed: touching other pieces
+    /// changes nothing (4.7).
+    MoveAlreadyMade,
+    /// A draw offer is properly made after a move on the board and before
+    /// pressing the clock; made at another time it stands, but the arbiter
+    /// may regard it as disturbing the opponent (9.1.2.1, 11.5).
+    OfferTiming,
+    /// Touching a piece with the intention of moving it rejects the
+    /// opponent's draw offer (9.1.2.2).
+    OfferRejected,
+}
+
+impl Remark {
+    /// The FIDE article of the remark.
+    pub fn article(&self) -> &'static str {
+        match self {
+            Remark::NotALegalMove => "4.7",
+            Remark::TwoHands => "4.1",
+            Remark::NotYourMove => "4.3",
+            Remark::MoveAlreadyMade => "4.7",
+            Remark::OfferTiming => "9.1.2.1",
+            Remark::OfferRejected => "9.1.2.2",
+        }
+    }
+}
+
+/// What the player having the move owes: which legal moves the laws still
+/// allow on this move. [`crate::OverTheBoard::allowed_moves`] lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Duty {
+    /// Nothing is owed: any legal move.
+    Free,
+    /// The touched pieces cannot be moved or captured: any legal move (4.5,
+    /// or 4.4.3 when the king touched to castle has no legal move), except
+    /// castling with a rook touched before the king (4.4.2).
+    Freed {
+        /// `"4.5"` or `"4.4.3"`.
+        article: &'static str,
+        /// Rooks castling with which is ruled out (4.4.2).
+        no_castling_with: Bitboard,
+    },
+    /// Move the piece on `square`, the first touched piece that can be moved (4.3.1).
+    Move {
+        /// Where the piece stands.
+        square: Square,
+        /// What it is.
+        role: Role,
+        /// Rooks castling with which is ruled out (4.4.2): a rook touched before the king.
+        no_castling_with: Bitboard,
+    },
+    /// Capture the piece on `square`, the first touched enemy piece that can
+    /// be captured (4.3.2).
+    Capture {
+        /// Where the piece stands.
+        square: Square,
+        /// What it is.
+        role: Role,
+    },
+    /// Capture the first touched enemy piece with the first touched own piece (4.3.3).
+    CaptureWith {
+        /// The own piece.
+        piece: Square,
+        /// The enemy piece.
+        target: Square,
+    },
+    /// Castle with this move: the king and then a rook were touched and
+    /// castling on that side is legal (4.4.1).
+    Castle(Move),
+    /// The king was touched to castle on a side where castling is illegal:
+    /// make another legal king move, castling on the other side included (4.4.3, 4.7.2).
+    KingMove {
+        /// The side castling was intended to.
+        intended: CastlingSide,
+    },
+    /// A piece has been released as part of one of these legal moves (or a
+    /// promotion piece chosen): complete one of them (4.7, 4.4.4).
+    Complete(Vec<Move>),
+    /// The move is made on the board (4.7): press the clock (6.2.1).
+    PressClock(Move),
+    /// Make the move announced with an incorrect draw claim (9.5.3).
+    Announced(Move),
+    /// The game is over: nothing is owed.
+    GameOver,
+}
+
+impl Duty {
+    /// The FIDE article the duty comes from.
+    pub fn article(&self) -> Option<&'static str> {
+        match self {
+            Duty::Free | Duty::GameOver => None,
+            Duty::Freed { article, .. } => Some(article),
+            Duty::Move { no_castling_with, role, .. } => {
+                Some(if *role == Role::King && no_castling_with.any() { "4.4.2" } else { "4.3.1" })
+            }
+            Duty::Capture { .. } => Some("4.3.2"),
+            Duty::CaptureWith { .. } => Some("4.3.3"),
+            Duty::Castle(_) => Some("4.4.1"),
+            Duty::KingMove { .. } => Some("4.4.3"),
+            Duty::Complete(_) | Duty::PressClock(_) => Some("4.7"),
+            Duty::Announced(_) => Some("9.5.3"),
+        }
+    }
+}
+
+/// The arbiter's penalty for a completed illegal move (FIDE 7.5.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ruling {
+    /// The first illegal move: the opponent gets extra time.
+    ExtraTime {
+        /// Who gets it.
+        to: Color,
+        /// How many minutes (two).
+        minutes: u32,
+    },
+    /// The second illegal move by the same player: the game is lost, or
+    /// drawn if the opponent cannot checkmate by any series of legal moves.
+    Ends(Ending),
+}
+
+/// What the arbiter does when called, or rules on a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArbiterAction {
+    /// Brings the wanted promotion piece (6.11.2); restarts the clock if it
+    /// was paused.
+    ProvidesPiece {
+        /// The piece.
+        piece: Piece,
+        /// Whether the clock was paused and is running again.
+        restarts_clock: bool,
+    },
+    /// The wanted piece is beside the board already; restarts the clock if
+    /// it was paused.
+    PieceAtHand {
+        /// The piece.
+        piece: Piece,
+        /// Whether the clock was paused and is running again.
+        restarts_clock: bool,
+    },
+    /// Restarts the paused clock; there is nothing else to rule on.
+    RestartsClock,
+    /// There is nothing to rule on.
+    NoAction,
+    /// A correct draw claim: the game is drawn (9.5.2).
+    DrawUpheld(Outcome),
+    /// An incorrect draw claim: the opponent gets extra time and the game
+    /// goes on; an announced move must be made (9.5.3).
+    ClaimRejected {
+        /// Who gets the extra time.
+        to: Color,
+        /// How many minutes (two).
+        minutes: u32,
+        /// The announced move, which must now be made.
+        must_play: Option<Move>,
+    },
+}
+
+impl ArbiterAction {
+    /// The FIDE article the arbiter acts under.
+    pub fn article(&self) -> &'static str {
+        match self {
+            ArbiterAction::ProvidesPiece { .. }
+            | ArbiterAction::PieceAtHand { .. }
+            | ArbiterAction::RestartsClock
+            | ArbiterAction::NoAction => "6.11.2",
+            ArbiterAction::DrawUpheld(_) => "9.5.2",
+            ArbiterAction::ClaimRejected { .. } => "9.5.3",
+        }
+    }
+}
+
+/// How a game at the board ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// By the rules of play: checkmate, stalemate, a dead position, a draw
+    /// agreed or claimed, ... (see [`lawbook_outcome::Reason`]).
+    Rules(Outcome),
+    /// A player completed a second illegal move (7.5.5): lost, or drawn when
+    /// the opponent cannot checkmate by any series of legal moves.
+    IllegalMoves {
+        /// The player who made them.
+        player: Color,
+        /// The result.
+        result: GameResult,
+    },
+}
+
+impl Ending {
+    /// The result.
+    pub fn result(&self) -> GameResult {
+        match self {
+            Ending::Rules(o) => o.result,
+            Ending::IllegalMoves { result, .. } => *result,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Rules(o) => write!(f, "{} by {}", o.result, o.reason.as_str().replace('_', " ")),
+            Ending::IllegalMoves { player, result } => {
+                write!(f, "{result}: {player} completed a second illegal move (7.5.5)")
+            }
+        }
+    }
+}

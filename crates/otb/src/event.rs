@@ -1,0 +1,154 @@
+//! [`Event`]: what a player does at the board and the clock.
+
+use lawbook_board::{Role, Square};
+use lawbook_movegen::Move;
+use lawbook_outcome::Claim;
+
+/// The hand a player uses. Each move is made with one hand only (FIDE 4.1).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Hand {
+    /// The left hand.
+    Left,
+    /// The right hand (the default of the constructors of [`Event`]).
+    #[default]
+    Right,
+}
+
+impl Hand {
+    /// The other hand.
+    ///
+    /// ```
+    /// use lawbook_otb::Hand;
+    /// assert_eq!(Hand::Left.other(), Hand::Right);
+    /// ```
+    pub const fn other(self) -> Hand {
+        match self {
+            Hand::Left => Hand::Right,
+            Hand::Right => Hand::Left,
+        }
+    }
+}
+
+/// One thing a player does at the board or the clock. The side that does it
+/// is given to [`crate::OverTheBoard::apply`].
+///
+/// The events are physical: a move of chess is made of several of them
+/// (castling short is: touch the king, move it from e1 to g1, let go, move the
+/// rook from h1 to f1, let go, press the clock). The model judges each one
+/// and the move as a whole when the clock is pressed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// Touches the piece on `square` deliberately, with the intention of
+    /// moving or capturing it (FIDE 4.3): touch-move applies.
+    Touch {
+        /// Where the piece stands.
+        square: Square,
+        /// The hand that touches it.
+        hand: Hand,
+    },
+    /// Says "j'adoube" (or "I adjust") first and then adjusts the piece on
+    /// `square` on its square (FIDE 4.2.1): no touch-move.
+    Adjust {
+        /// Where the piece stands.
+        square: Square,
+        /// The hand that adjusts it.
+        hand: Hand,
+    },
+    /// Takes the own piece on `from` and puts it on `to`, still holding it
+    /// (an enemy piece on `to` stays there, under it, until it is removed).
+    /// Moving a piece touches it.
+    Move {
+        /// Where the piece is taken from.
+        from: Square,
+        /// Where it is put.
+        to: Square,
+        /// The hand that moves it.
+        hand: Hand,
+    },
+    /// Lets go of the piece in hand (FIDE 4.7).
+    Release,
+    /// Takes a piece off the board: an enemy piece being captured (this
+    /// touches it, 4.3.2), or the player's own pawn being promoted (4.6).
+    Remove {
+        /// Where the piece stands.
+        square: Square,
+        /// The hand that removes it.
+        hand: Hand,
+    },
+    /// Puts a new piece from beside the board on `square`, still holding it:
+    /// the new piece of a promotion (4.6, 4.7.3). Its choice is final once it
+    /// touches the square (4.4.4).
+    Place {
+        /// The promotion square.
+        square: Square,
+        /// Queen, rook, bishop or knight.
+        role: Role,
+        /// The hand that places it.
+        hand: Hand,
+    },
+    /// Presses the clock: the move is complete (6.2.1), or an illegal move is
+    /// completed (7.5.1).
+    PressClock,
+    /// Pauses the clock to seek the arbiter's help (6.11.2).
+    StopClock,
+    /// Calls the arbiter; `piece` names a promotion piece the player needs
+    /// and cannot find beside the board (6.11.2).
+    CallArbiter {
+        /// The wanted promotion piece, if any (the one the player last
+        /// failed to place is assumed when `None`).
+        piece: Option<Role>,
+    },
+    /// Offers a draw (9.1.2).
+    OfferDraw,
+    /// Accepts the opponent's draw offer (9.1.2.2).
+    AcceptDraw,
+    /// Rejects the opponent's draw offer orally (9.1.2.2).
+    DeclineDraw,
+    /// Claims a draw (9.2, 9.3), on the current position or by announcing
+    /// the move that would bring the claim about (written, not yet made).
+    ClaimDraw {
+        /// Which draw.
+        claim: Claim,
+        /// The announced move, if any.
+        announced: Option<Move>,
+    },
+}
+
+impl Event {
+    /// Touches the piece on `square` with the right hand.
+    pub const fn touch(square: Square) -> Event {
+        Event::Touch { square, hand: Hand::Right }
+    }
+
+    /// Adjusts the piece on `square` with the right hand, "j'adoube" said first.
+    pub const fn adjust(square: Square) -> Event {
+        Event::Adjust { square, hand: Hand::Right }
+    }
+
+    /// Moves the piece on `from` to `to` with the right hand (not yet released).
+    pub const fn move_piece(from: Square, to: Square) -> Event {
+        Event::Move { from, to, hand: Hand::Right }
+    }
+
+    /// Removes the piece on `square` with the right hand.
+    pub const fn remove(square: Square) -> Event {
+        Event::Remove { square, hand: Hand::Right }
+    }
+
+    /// Places a new `role` on `square` with the right hand (not yet released).
+    pub const fn place(square: Square, role: Role) -> Event {
+        Event::Place { square, role, hand: Hand::Right }
+    }
+
+    /// The hand the event uses, for the events done by hand.
+    pub const fn hand(self) -> Option<Hand> {
+        match self {
+            Event::Touch { hand, .. }
+            | Event::Adjust { hand, .. }
+            | Event::Move { hand, .. }
+            | Event::Remove { hand, .. }
+            | Event::Place { hand, .. } => Some(hand),
+            _ => None,
+        }
+    }
+}
