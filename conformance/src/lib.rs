@@ -11,7 +11,9 @@ pub mod adapters;
 pub mod catalogue;
 pub mod engine;
 pub mod mutants;
+pub mod pool;
 pub mod registry;
+pub mod report;
 pub mod snapshots;
 mod steps;
 pub mod world;
@@ -19,52 +21,173 @@ pub mod world;
 pub use engine::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status};
 pub use world::ChessWorld;
 
-/// Runs the corpus in `features` with the engine `make` builds for each
-/// scenario; `@wip` scenarios are skipped. Prints cucumber's report, then a
-/// summary per feature, and exits non-zero when any scenario fails.
-pub fn run(features: &std::path::Path) {
+/// How to run the corpus.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// A Gherkin tag expression (`@CASTLE-11`, `@fide-3.8.2.2 and not @faq`);
+    /// only matching scenarios run. `@wip` scenarios never run.
+    pub tags: Option<String>,
+    /// Parse cucumber's own command-line options (the `cargo test` target
+    /// does, so `-- --name ...` works); a program with its own options does not.
+    pub cucumber_cli: bool,
+    /// How many scenarios run at once (cucumber's default when `None`).
+    pub concurrency: Option<usize>,
+}
+
+/// The source quotes (`# sv (000): "..."`) written above the scenario at `line` of `path`.
+fn quotes_above(path: Option<&std::path::Path>, line: usize) -> Vec<String> {
+    let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else { return Vec::new() };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut quotes = Vec::new();
+    let mut i = line.saturating_sub(1);
+    while i > 0 {
+        i -= 1;
+        let l = lines.get(i).map_or("", |l| l.trim());
+        if l.starts_with('#') {
+            quotes.push(l.trim_start_matches('#').trim().to_string());
+        } else if !l.starts_with('@') {
+            break;
+        }
+    }
+    quotes.reverse();
+    quotes
+}
+
+/// Runs the corpus in `features` against the engine chosen with
+/// [`world::set_engine`] (the built-in one by default) and returns every
+/// scenario's verdict. Prints cucumber's report as it goes.
+///
+/// # Errors
+/// A message when the tag expression cannot be read.
+pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<report::EngineRun, String> {
     use cucumber::World as _;
-    use std::collections::BTreeMap;
+    use cucumber::tag::Ext as _;
     use std::sync::{Arc, Mutex};
 
-    let tally: Arc<Mutex<BTreeMap<String, (usize, usize)>>> = Arc::default();
-    let failures: Arc<Mutex<Vec<String>>> = Arc::default();
-    let after_tally = Arc::clone(&tally);
-    let after_failures = Arc::clone(&failures);
-    let runner = ChessWorld::cucumber()
+    let filter: Option<cucumber::gherkin::tagexpr::TagOperation> = match &options.tags {
+        Some(text) => Some(text.parse().map_err(|e| format!("cannot read the tag expression {text:?}: {e}"))?),
+        None => None,
+    };
+    let records: Arc<Mutex<Vec<report::ScenarioRecord>>> = Arc::default();
+    let after_records = Arc::clone(&records);
+    let engine_name: Arc<Mutex<String>> = Arc::default();
+    let after_engine = Arc::clone(&engine_name);
+    let started = std::time::Instant::now();
+    let mut cucumber = ChessWorld::cucumber()
         .fail_on_skipped()
+        .max_concurrent_scenarios(options.concurrency)
         .before(|feature, _rule, scenario, world| {
             world.feature = feature.name.clone();
             world.scenario = scenario.name.clone();
             Box::pin(async {})
         })
-        .after(move |feature, _rule, scenario, finished, _world| {
-            let failed = !matches!(finished, cucumber::event::ScenarioFinished::StepPassed);
-            if let Ok(mut t) = after_tally.lock() {
-                let entry = t.entry(feature.name.clone()).or_default();
-                if failed { entry.1 += 1 } else { entry.0 += 1 }
+        .after(move |feature, rule, scenario, finished, world| {
+            use cucumber::event::ScenarioFinished;
+            let (verdict, message) = match finished {
+                ScenarioFinished::StepPassed => (report::Verdict::Passed, None),
+                ScenarioFinished::StepSkipped => (report::Verdict::Failed, Some("a step was skipped".to_string())),
+                ScenarioFinished::BeforeHookFailed(_) => {
+                    (report::Verdict::Error, Some("the set-up hook failed".to_string()))
+                }
+                ScenarioFinished::StepFailed(_, _, error) => {
+                    let message = error.to_string();
+                    (report::Verdict::of_failure(&message), Some(message))
+                }
+            };
+            let (fen, last_move) = match world {
+                Some(world) => {
+                    if let Ok(mut name) = after_engine.lock()
+                        && name.is_empty()
+                    {
+                        *name = world.engine.name().to_string();
+                    }
+                    let game = world.game.as_ref();
+                    let fen = game.map(|g| lawbook_notation::fen::write(g.current()));
+                    let last = game.and_then(|g| {
+                        let (pos, mv) = (g.positions.iter().rev().nth(1)?, g.moves.last()?);
+                        Some(lawbook_notation::uci::write(pos, *mv))
+                    });
+                    (fen, last)
+                }
+                None => (None, None),
+            };
+            let mut tags: Vec<String> = feature.tags.clone();
+            if let Some(rule) = rule {
+                tags.extend(rule.tags.iter().cloned());
             }
-            if failed && let Ok(mut f) = after_failures.lock() {
-                f.push(format!("{}: {}", feature.name, scenario.name));
+            tags.extend(scenario.tags.iter().cloned());
+            let path = feature.path.as_deref();
+            let record = report::ScenarioRecord {
+                feature: feature.name.clone(),
+                rule: rule.map(|r| r.name.clone()),
+                scenario: scenario.name.clone(),
+                tags,
+                location: format!(
+                    "{}:{}",
+                    path.and_then(|p| p.file_name()).map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+                    scenario.position.line
+                ),
+                quotes: quotes_above(path, scenario.position.line),
+                verdict,
+                message,
+                fen,
+                last_move,
+            };
+            if let Ok(mut r) = after_records.lock() {
+                r.push(record);
             }
             Box::pin(async {})
-        })
-        .filter_run(features.to_path_buf(), |_, _, scenario| !scenario.tags.iter().any(|t| t == "wip"));
-    let writer = futures::executor::block_on(runner);
-    println!("\nScenarios per feature:");
-    if let Ok(t) = tally.lock() {
-        for (feature, (passed, failed)) in t.iter() {
-            println!("  {feature:<45} {passed:>4} passed {failed:>4} failed");
+        });
+    if !options.cucumber_cli {
+        cucumber = cucumber.with_cli(cucumber::cli::Opts::default());
+    }
+    let run = cucumber.filter_run(features.to_path_buf(), move |feature, rule, scenario| {
+        let mut tags: Vec<&String> = feature.tags.iter().collect();
+        if let Some(rule) = rule {
+            tags.extend(rule.tags.iter());
         }
-    }
-    if let Ok(path) = std::env::var("LAWBOOK_FAILED_LIST")
-        && let Ok(f) = failures.lock()
-    {
-        let _ = std::fs::write(path, f.join("\n"));
-    }
+        tags.extend(scenario.tags.iter());
+        !tags.iter().any(|t| *t == "wip") && filter.as_ref().is_none_or(|f| f.eval(tags.iter()))
+    });
+    let writer = futures::executor::block_on(run);
     use cucumber::writer::Stats as _;
-    if writer.execution_has_failed() || writer.failed_steps() > 0 || writer.parsing_errors() > 0 {
-        eprintln!("the rule corpus has failures");
+    let mut scenarios = records.lock().map(|r| r.clone()).unwrap_or_default();
+    if writer.parsing_errors() > 0 {
+        return Err(format!("{} feature files could not be read", writer.parsing_errors()));
+    }
+    scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
+    let engine = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
+    Ok(report::EngineRun { engine, wall_ms: started.elapsed().as_millis() as u64, scenarios })
+}
+
+/// Runs the corpus against the chosen engine as part of `cargo test`: prints
+/// a summary per feature and exits non-zero when any scenario does not pass.
+/// With `LAWBOOK_FAILED_LIST` set, writes the names of the scenarios that did
+/// not pass to that file (used by `cargo xtask corpus-mutants`).
+pub fn run(features: &std::path::Path) {
+    let options = RunOptions { cucumber_cli: true, ..RunOptions::default() };
+    let run = match run_corpus(features, &options) {
+        Ok(run) => run,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    println!(
+        "\nScenarios per feature (passed/failed/unsupported/error):\n{}",
+        report::table(std::slice::from_ref(&run))
+    );
+    let not_passed: Vec<String> = run
+        .scenarios
+        .iter()
+        .filter(|r| r.verdict != report::Verdict::Passed)
+        .map(|r| format!("{}: {}", r.feature, r.scenario))
+        .collect();
+    if let Ok(path) = std::env::var("LAWBOOK_FAILED_LIST") {
+        let _ = std::fs::write(path, not_passed.join("\n"));
+    }
+    if !not_passed.is_empty() {
+        eprintln!("the rule corpus has {} scenarios that did not pass", not_passed.len());
         std::process::exit(1);
     }
 }

@@ -104,6 +104,8 @@ pub struct ChessWorld {
     pub automatic_fifty_moves: bool,
     /// The result of a draw offer both players accepted, as the game model reports it.
     pub agreed: Option<String>,
+    /// The over-the-board model, once a scenario has a player touch, move or press something.
+    pub otb: Option<lawbook_otb::OverTheBoard>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
 }
@@ -131,6 +133,7 @@ impl Default for ChessWorld {
             attempt: None,
             automatic_fifty_moves: false,
             agreed: None,
+            otb: None,
             engine: new_engine(),
         }
     }

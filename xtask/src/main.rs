@@ -5,16 +5,19 @@
 //!   nodes, and the six standard positions to their full depths), in release mode;
 //! - `corpus-mutants`: run the corpus against deliberately broken engines and
 //!   show that each one makes at least one scenario fail;
-//! - `ci`: formatting, lints and the README's test command, as CI runs them.
+//! - `ci`: formatting, lints and the README's test command, as CI runs them;
+//! - `setup-engines`: install the engines and libraries `conformance` can check.
 
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | ci>
+const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | ci | setup-engines>
 
-  conformance     run the rule corpus (features/) against the built-in engine
+  conformance     run the rule corpus (features/) against engines and write reports:
+                  [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
   perft           run the deep perft suites in release mode (a few minutes)
   corpus-mutants  show that the corpus catches each deliberately broken engine
-  ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace";
+  ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace
+  setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +26,7 @@ fn main() -> ExitCode {
         Some("perft") => cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"]),
         Some("corpus-mutants") => corpus_mutants(),
         Some("ci") => ci(),
+        Some("setup-engines") => setup_engines(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -49,13 +53,142 @@ fn cargo(args: &[&str]) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
 }
 
+/// `cargo xtask conformance [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]`
 fn conformance(args: &[String]) -> Result<(), String> {
-    if let Some(extra) = args.first() {
-        return Err(format!(
-            "conformance takes no options yet (got {extra:?}); engine selection comes with the engine adapters"
-        ));
+    let mut engines: Vec<String> = Vec::new();
+    let mut tags: Option<String> = None;
+    let mut report = root().join("target/conformance");
+    let mut strict = false;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| rest.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--engine" => engines.push(value("--engine")?),
+            "--tags" => tags = Some(value("--tags")?),
+            "--report" => report = std::path::PathBuf::from(value("--report")?),
+            "--strict" => strict = true,
+            other => {
+                return Err(format!(
+                    "unknown option {other:?}: expected --engine NAME|all, --tags EXPR, --report DIR, --strict"
+                ));
+            }
+        }
     }
-    cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--test", "catalogue"])
+    let registry = root().join("conformance/engines.yaml");
+    let registry_text =
+        std::fs::read_to_string(&registry).map_err(|e| format!("cannot read {}: {e}", registry.display()))?;
+    let known = registry_entries(&registry_text);
+    if engines.is_empty() {
+        engines.push("lawbook".into());
+    }
+    if engines.iter().any(|e| e == "all") {
+        engines = known.iter().map(|(name, _, _)| name.clone()).collect();
+    }
+    // Check every engine exists; skip (and say how to install) those that are missing.
+    let mut chosen = Vec::new();
+    for name in &engines {
+        let Some((_, command, install)) = known.iter().find(|(n, _, _)| n == name) else {
+            return Err(format!("no engine named {name:?} in conformance/engines.yaml"));
+        };
+        match command {
+            Some(cmd) if !program_exists(cmd) => {
+                println!(
+                    "skipping {name}: {cmd} is not installed; install it with: {}",
+                    install.as_deref().unwrap_or("cargo xtask setup-engines")
+                );
+            }
+            _ => chosen.push(name.clone()),
+        }
+    }
+    let peers = chosen.iter().any(|e| e == "shakmaty" || e == "cozy-chess");
+    let mut build =
+        vec!["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance", "-p", "lawbook-cli"];
+    if peers {
+        build.extend(["--features", "lawbook-conformance/peers"]);
+    }
+    cargo(&build)?;
+    let program = root().join("target/debug/lawbook-conformance");
+    let runs_dir = report.join("runs");
+    let mut run_files = Vec::new();
+    let mut failures = Vec::new();
+    for name in &chosen {
+        let json = runs_dir.join(format!("{name}.json"));
+        let _ = std::fs::remove_file(&json);
+        println!("conformance: running the corpus against {name} ...");
+        let mut command = Command::new(&program);
+        command.current_dir(root()).args(["run", "--engine", name, "--json"]).arg(&json);
+        if let Some(t) = &tags {
+            command.args(["--tags", t]);
+        }
+        let log = report.join(format!("logs/{name}.log"));
+        std::fs::create_dir_all(log.parent().unwrap_or(&report)).map_err(|e| e.to_string())?;
+        let output = command.output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        let _ = std::fs::write(&log, [output.stdout.as_slice(), output.stderr.as_slice()].concat());
+        if !json.exists() {
+            let why = String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or("no output").to_string();
+            println!("conformance: {name} could not be run: {why} (log: {})", log.display());
+            failures.push(format!("{name} could not be run"));
+            continue;
+        }
+        run_files.push(json);
+    }
+    if run_files.is_empty() {
+        return Err("no engine could be run".into());
+    }
+    let output = Command::new(&program)
+        .current_dir(root())
+        .arg("report")
+        .arg("--dir")
+        .arg(&report)
+        .args(&run_files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    print!("{}", String::from_utf8_lossy(&output.stdout));
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
+    }
+    println!("reports: {} (index.html, junit.xml, summary.json)", report.display());
+    // Exit non-zero when the built-in engine fails anything, or with --strict when any engine does.
+    for json in &run_files {
+        let name = json.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = std::fs::read_to_string(json).unwrap_or_default();
+        let bad = text.contains("\"verdict\":\"failed\"") || text.contains("\"verdict\":\"error\"");
+        let unsupported = text.contains("\"verdict\":\"unsupported\"");
+        if bad && (name == "lawbook" || strict) {
+            failures.push(format!("{name} breaks rules of the corpus"));
+        }
+        if name == "lawbook" && unsupported {
+            failures.push("the built-in engine leaves scenarios unsupported".into());
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("; ")) }
+}
+
+/// `(name, command, install)` of each registry entry (a light reading: the
+/// conformance crate validates the file properly).
+fn registry_entries(text: &str) -> Vec<(String, Option<String>, Option<String>)> {
+    let mut out: Vec<(String, Option<String>, Option<String>)> = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim().trim_start_matches("- ");
+        let value = |key: &str| trimmed.strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string());
+        if let Some(name) = value("name:") {
+            out.push((name, None, None));
+        } else if let (Some(cmd), Some(last)) = (value("command:"), out.last_mut()) {
+            last.1 = Some(cmd);
+        } else if let (Some(install), Some(last)) = (value("install:"), out.last_mut()) {
+            last.2 = Some(install);
+        }
+    }
+    out
+}
+
+/// Whether a program can be found on PATH or in /usr/games.
+fn program_exists(command: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::path::Path::new(command).is_file()
+        || std::env::split_paths(&path)
+            .chain([std::path::PathBuf::from("/usr/games")])
+            .any(|d| d.join(command).is_file())
 }
 
 /// The mutants the corpus must catch, as `lawbook_conformance::mutants::MUTANTS` lists them.
@@ -116,6 +249,54 @@ fn ci() -> Result<(), String> {
     cargo(&["fmt", "--all", "--", "--check"])?;
     cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
     cargo(&["test", "--workspace"])
+}
+
+/// `cargo xtask setup-engines`: installs what `conformance` can check. Each
+/// step's failure is reported and the others still run; the task fails when
+/// any step failed.
+fn setup_engines() -> Result<(), String> {
+    let root_user =
+        Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    let apt: [&[&str]; 2] = [
+        &["apt-get", "update"],
+        &["apt-get", "install", "-y", "stockfish", "gnuchess", "fairymax", "phalanx", "hoichess"],
+    ];
+    // pip itself when it is on PATH, otherwise Python's own.
+    let pip: &[&str] = if Command::new("pip").arg("--version").output().is_ok() {
+        &["pip", "install", "chess"]
+    } else {
+        &["python3", "-m", "pip", "install", "chess"]
+    };
+    let npm: &[&str] = &["npm", "install", "--prefix", "conformance/adapters/chess.js", "chess.js"];
+    let mut failed = Vec::new();
+    let mut run = |step: &[&str]| {
+        let shown = step.join(" ");
+        println!("setup-engines: {shown}");
+        match Command::new(step[0]).args(&step[1..]).current_dir(root()).status() {
+            Ok(status) if status.success() => {}
+            Ok(status) => {
+                println!("setup-engines: `{shown}` failed ({status}); going on");
+                failed.push(shown);
+            }
+            Err(e) => {
+                println!("setup-engines: cannot run `{shown}`: {e}; going on");
+                failed.push(shown);
+            }
+        }
+    };
+    if root_user {
+        for step in apt {
+            run(step);
+        }
+    } else {
+        println!("setup-engines: not root, so the Debian packages are left to you; as root, run:");
+        for step in apt {
+            println!("  {}", step.join(" "));
+        }
+    }
+    run(pip);
+    run(npm);
+    if failed.is_empty() { Ok(()) } else { Err(format!("these steps failed: {}", failed.join("; "))) }
 }
 
 #[cfg(test)]

@@ -1,1 +1,388 @@
-//! The jsonl adapter (being written).
+//! Engines that speak lawbook's JSON-lines rules protocol
+//! (`conformance/PROTOCOL.md`) over a child process: `lawbook serve`, and
+//! the python-chess and chess.js adapters in `conformance/adapters/`.
+//!
+//! The engine's `hello` reply decides what it is asked: a request it does
+//! not announce is unsupported without being sent. Every request waits at
+//! most the registry's time limit; an engine that exits, hangs, prints
+//! something other than a JSON object or answers with the wrong id gets an
+//! error for that request and is restarted for the next one.
+
+use crate::adapters::process::{Process, ProcessError};
+use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
+use crate::registry::{EngineSpec, locate};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+/// The protocol version this adapter speaks.
+pub const PROTOCOL_VERSION: u64 = 1;
+
+/// What the engine said about itself in its `hello` reply.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hello {
+    /// The program's own name and version.
+    pub engine: String,
+    /// The requests it answers.
+    pub supports: BTreeSet<String>,
+    /// The optional features it honours (`chess960`, `automatic_fifty_moves`, `checkers`).
+    pub features: BTreeSet<String>,
+}
+
+/// An engine behind the JSON-lines rules protocol, as a child process.
+#[derive(Debug)]
+pub struct JsonlEngine {
+    name: String,
+    program: String,
+    args: Vec<String>,
+    timeout: Duration,
+    /// The running process; `None` after a failed restart (tried again at the next request).
+    process: Option<Process>,
+    hello: Hello,
+    next_id: u64,
+    restarts: usize,
+}
+
+/// The request that asks for each capability.
+fn request_for(capability: Capability) -> Option<&'static str> {
+    Some(match capability {
+        Capability::LegalMoves => "legal_moves",
+        Capability::MoveLegality => "is_legal",
+        Capability::CheckStatus | Capability::MateStalemate => "status",
+        Capability::Board => "board",
+        Capability::DrawRules => "game",
+        Capability::Model => return None,
+    })
+}
+
+fn failed(message: impl Into<String>) -> EngineError {
+    EngineError::Failed(message.into())
+}
+
+/// A reply line shortened for messages.
+fn excerpt(line: &str) -> String {
+    const SHOWN: usize = 120;
+    if line.chars().count() > SHOWN {
+        format!("{}...", line.chars().take(SHOWN).collect::<String>())
+    } else {
+        line.into()
+    }
+}
+
+impl JsonlEngine {
+    /// Starts the engine `spec` names (its command found on PATH or in
+    /// `/usr/games`, started with its argument list, no shell) and asks it
+    /// `hello`.
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] when the command is missing or cannot be
+    /// started, or the engine does not answer `hello` with protocol version 1
+    /// within the time limit.
+    pub fn spawn(spec: &EngineSpec) -> Result<JsonlEngine, EngineError> {
+        let command = spec
+            .command
+            .as_deref()
+            .filter(|c| !c.is_empty())
+            .ok_or_else(|| failed(format!("engine {:?}: the jsonl protocol needs a command", spec.name)))?;
+        let program = locate(command).ok_or_else(|| {
+            let hint = spec.install.as_deref().map(|i| format!("; install it with: {i}")).unwrap_or_default();
+            failed(format!("engine {:?}: cannot find the program {command:?}{hint}", spec.name))
+        })?;
+        let mut engine = JsonlEngine {
+            name: spec.name.clone(),
+            program: program.to_string_lossy().into_owned(),
+            args: spec.args.clone(),
+            timeout: Duration::from_millis(spec.timeout_ms.max(1)),
+            process: None,
+            hello: Hello::default(),
+            next_id: 1,
+            restarts: 0,
+        };
+        engine.start()?;
+        Ok(engine)
+    }
+
+    /// What the engine announced in its `hello` reply.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// How many times the engine was restarted after a failure.
+    pub fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    /// Starts a fresh process and shakes hands with it.
+    fn start(&mut self) -> Result<(), EngineError> {
+        // Dropping the old process kills it.
+        self.process = None;
+        let process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        self.process = Some(process);
+        let reply = match self.exchange(json!({"request": "hello", "protocol": PROTOCOL_VERSION})) {
+            Ok(reply) => reply,
+            Err(e) => {
+                self.process = None;
+                return Err(e);
+            }
+        };
+        match reply.get("protocol").and_then(Value::as_u64) {
+            Some(PROTOCOL_VERSION) => {}
+            other => {
+                self.process = None;
+                return Err(failed(format!(
+                    "the engine speaks protocol version {}, this harness speaks {PROTOCOL_VERSION}",
+                    other.map_or_else(|| "(none given)".to_string(), |v| v.to_string())
+                )));
+            }
+        }
+        let names = |key: &str| -> BTreeSet<String> {
+            reply
+                .get(key)
+                .and_then(Value::as_array)
+                .map(|list| list.iter().filter_map(Value::as_str).map(str::to_string).collect())
+                .unwrap_or_default()
+        };
+        self.hello = Hello {
+            engine: reply.get("engine").and_then(Value::as_str).unwrap_or_default().to_string(),
+            supports: names("supports"),
+            features: names("features"),
+        };
+        Ok(())
+    }
+
+    /// Replaces a process that failed, recording why; the reason is returned
+    /// as the request's error.
+    fn restart_after(&mut self, what: String) -> EngineError {
+        self.restarts += 1;
+        match self.start() {
+            Ok(()) => failed(format!("{what}; the engine was restarted")),
+            Err(e) => failed(format!("{what}; restarting it failed too: {e}")),
+        }
+    }
+
+    /// Sends one request (its id added) and returns the reply object.
+    /// Error replies are returned as they are; the stream is known to be in
+    /// step afterwards, or the process is gone.
+    fn exchange(&mut self, request: Value) -> Result<Map<String, Value>, EngineError> {
+        let id = self.next_id;
+        self.next_id += 1;
+        // The id first, whatever order the map keeps: a reply is easy to match by eye.
+        let mut fields = Map::new();
+        fields.insert("id".into(), Value::from(id));
+        if let Value::Object(rest) = request {
+            fields.extend(rest);
+        }
+        let request = Value::Object(fields);
+        let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
+        let Some(process) = self.process.as_mut() else {
+            return Err(failed("the engine is not running"));
+        };
+        let deadline = Instant::now() + self.timeout;
+        let outcome = process.send(&request.to_string()).and_then(|()| {
+            loop {
+                let line = process.read_line(deadline).map_err(|e| match e {
+                    ProcessError::Timeout(_) => ProcessError::Timeout(self.timeout),
+                    other => other,
+                })?;
+                if !line.trim().is_empty() {
+                    break Ok(line);
+                }
+            }
+        });
+        let line = match outcome {
+            Ok(line) => line,
+            Err(e) => {
+                self.process = None;
+                return Err(failed(format!("{kind} request: {e}")));
+            }
+        };
+        let reply = match serde_json::from_str::<Value>(&line) {
+            Ok(Value::Object(reply)) => reply,
+            _ => {
+                self.process = None;
+                return Err(failed(format!(
+                    "{kind} request: the engine printed {:?}, not a JSON object",
+                    excerpt(&line)
+                )));
+            }
+        };
+        if reply.get("id") != Some(&Value::from(id)) {
+            self.process = None;
+            return Err(failed(format!(
+                "{kind} request {id}: the reply carries id {}",
+                reply.get("id").map_or_else(|| "(none)".to_string(), Value::to_string)
+            )));
+        }
+        Ok(reply)
+    }
+
+    /// Asks about a position, after checking the engine can answer; a
+    /// failed engine is restarted.
+    fn ask(
+        &mut self,
+        capability: Capability,
+        query: &PositionQuery,
+        extra: Option<(&str, &str)>,
+    ) -> Result<Map<String, Value>, EngineError> {
+        if !self.supports(capability)
+            || (query.chess960 && !self.hello.features.contains("chess960"))
+            || (query.automatic_fifty_moves
+                && capability == Capability::DrawRules
+                && !self.hello.features.contains("automatic_fifty_moves"))
+        {
+            return Err(EngineError::Unsupported(capability));
+        }
+        let Some(kind) = request_for(capability) else {
+            return Err(EngineError::Unsupported(capability));
+        };
+        if self.process.is_none() {
+            self.restarts += 1;
+            self.start()?;
+        }
+        let mut request = json!({
+            "request": kind,
+            "position": {
+                "fen": query.fen,
+                "moves": query.moves,
+                "chess960": query.chess960,
+                "automatic_fifty_moves": query.automatic_fifty_moves,
+            },
+        });
+        if let (Some((key, value)), Some(fields)) = (extra, request.as_object_mut()) {
+            fields.insert(key.into(), Value::from(value));
+        }
+        let reply = match self.exchange(request) {
+            Ok(reply) => reply,
+            Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
+            Err(e) => return Err(e),
+        };
+        if let Some(error) = reply.get("error") {
+            let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
+            let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+            return Err(if kind == "unsupported" {
+                EngineError::Unsupported(capability)
+            } else {
+                failed(format!(
+                    "the engine refused the {} request: {kind}: {message}",
+                    request_for(capability).unwrap_or("?")
+                ))
+            });
+        }
+        Ok(reply)
+    }
+}
+
+/// A field of a reply, or a clear error naming it.
+fn field<'a>(reply: &'a Map<String, Value>, key: &str) -> Result<&'a Value, EngineError> {
+    reply.get(key).ok_or_else(|| {
+        failed(format!("the reply has no {key:?} field: {}", excerpt(&Value::Object(reply.clone()).to_string())))
+    })
+}
+
+fn malformed(key: &str, value: &Value, expected: &str) -> EngineError {
+    failed(format!("the reply's {key:?} is {}, not {expected}", excerpt(&value.to_string())))
+}
+
+fn boolean(reply: &Map<String, Value>, key: &str) -> Result<bool, EngineError> {
+    let value = field(reply, key)?;
+    value.as_bool().ok_or_else(|| malformed(key, value, "true or false"))
+}
+
+fn strings(value: &Value, key: &str) -> Result<Vec<String>, EngineError> {
+    value
+        .as_array()
+        .and_then(|list| list.iter().map(|v| v.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
+        .ok_or_else(|| malformed(key, value, "an array of strings"))
+}
+
+impl Engine for JsonlEngine {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn supports(&self, capability: Capability) -> bool {
+        request_for(capability).is_some_and(|request| self.hello.supports.contains(request))
+    }
+
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        let reply = self.ask(Capability::LegalMoves, query, None)?;
+        strings(field(&reply, "moves")?, "moves")
+    }
+
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        let reply = self.ask(Capability::MoveLegality, query, Some(("move", uci)))?;
+        boolean(&reply, "legal")
+    }
+
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        let reply = self.ask(Capability::CheckStatus, query, None)?;
+        let checkers = match field(&reply, "checkers") {
+            Ok(Value::Null) | Err(_) => None,
+            Ok(value) => Some(strings(value, "checkers")?),
+        };
+        Ok(Status {
+            in_check: boolean(&reply, "in_check")?,
+            checkmate: boolean(&reply, "checkmate")?,
+            stalemate: boolean(&reply, "stalemate")?,
+            checkers,
+        })
+    }
+
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        let reply = self.ask(Capability::Board, query, None)?;
+        let value = field(&reply, "placement")?;
+        value.as_str().map(str::to_string).ok_or_else(|| malformed("placement", value, "a string"))
+    }
+
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        let reply = self.ask(Capability::DrawRules, query, None)?;
+        const KEYS: [&str; 6] = [
+            "outcome",
+            "insufficient_material",
+            "dead_position",
+            "repetitions",
+            "can_claim_threefold",
+            "can_claim_fifty_moves",
+        ];
+        for key in KEYS {
+            // `outcome` is null while the game goes on; elsewhere null means "not judged".
+            if key != "outcome" && field(&reply, key)?.is_null() {
+                return Err(EngineError::Unsupported(Capability::DrawRules));
+            }
+        }
+        let outcome = match field(&reply, "outcome")? {
+            Value::Null => None,
+            value => {
+                let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
+                match (text("result"), text("reason")) {
+                    (Some(result), Some(reason)) => Some((result, reason)),
+                    _ => return Err(malformed("outcome", value, "null or {\"result\", \"reason\"}")),
+                }
+            }
+        };
+        let material = field(&reply, "insufficient_material")?;
+        let side = |key: &str| material.get(key).and_then(Value::as_bool);
+        let insufficient_material = match (side("white"), side("black")) {
+            (Some(white), Some(black)) => (white, black),
+            _ if material.get("white").is_some_and(Value::is_null)
+                || material.get("black").is_some_and(Value::is_null) =>
+            {
+                return Err(EngineError::Unsupported(Capability::DrawRules));
+            }
+            _ => return Err(malformed("insufficient_material", material, "{\"white\": bool, \"black\": bool}")),
+        };
+        let repetitions = field(&reply, "repetitions")?;
+        let repetitions = repetitions
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| malformed("repetitions", repetitions, "a whole number"))?;
+        Ok(GameState {
+            outcome,
+            insufficient_material,
+            dead_position: boolean(&reply, "dead_position")?,
+            repetitions,
+            can_claim_threefold: boolean(&reply, "can_claim_threefold")?,
+            can_claim_fifty_moves: boolean(&reply, "can_claim_fifty_moves")?,
+        })
+    }
+}

@@ -1,1 +1,412 @@
-//! shakmaty and cozy-chess in process (being written).
+//! shakmaty and cozy-chess in process (cargo feature `peers`), each answering
+//! with its own rules, never lawbook's.
+//!
+//! | question | [`Shakmaty`] (0.30) | [`CozyChess`] (0.3) |
+//! |---|---|---|
+//! | legal moves | `legal_moves()`, UCI by `to_uci(mode)` | `generate_moves`; castling (king takes rook) rewritten as the king's two-square step in standard chess |
+//! | one move | `UciMove::to_move` | `is_legal` |
+//! | check, checkers | `checkers()` | `checkers()` |
+//! | mate, stalemate | `is_checkmate()`, `is_stalemate()` | `status()`: `Won`, or `Drawn` with no legal move |
+//! | board | `board().board_fen()` | the first field of its FEN |
+//! | draw rules | `outcome()` (mate, stalemate, insufficient material), `has_insufficient_material(color)`; see [`Shakmaty`] for the rest | not answered |
+//!
+//! Both read the query's FEN with their own parser and play its moves with
+//! their own legality check; a FEN or a move they refuse is an engine error.
+
+use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
+use cozy_chess as cozy;
+use shakmaty::Position as _;
+
+fn failed(message: String) -> EngineError {
+    EngineError::Failed(message)
+}
+
+fn start_text(fen: &str) -> &str {
+    if fen == "startpos" { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" } else { fen }
+}
+
+/// shakmaty (0.30), in process.
+///
+/// Legal moves, check, mate, stalemate and the board are shakmaty's answers.
+/// Of the draw rules, shakmaty judges mate, stalemate and insufficient
+/// material (`outcome()`, `has_insufficient_material`); the rest it leaves to
+/// its caller, so they are counted here from shakmaty's own primitives:
+/// repetitions by `zobrist_hash(EnPassantMode::Legal)` over the game, the
+/// seventy-five and fifty-move rules by `halfmoves()`, a claim by announcing
+/// a move by trying its `legal_moves()` (`is_zeroing()` for the fifty-move
+/// rule). The dead-position answer is `is_insufficient_material()`, the only
+/// proof shakmaty has.
+#[derive(Debug, Default)]
+pub struct Shakmaty {
+    /// Made only by `Shakmaty::default()`.
+    _private: (),
+}
+
+/// A shakmaty game: every position from the start, the last one current.
+struct ShakmatyGame {
+    positions: Vec<shakmaty::Chess>,
+    hashes: Vec<shakmaty::zobrist::Zobrist64>,
+    mode: shakmaty::CastlingMode,
+}
+
+impl ShakmatyGame {
+    fn current(&self) -> &shakmaty::Chess {
+        // The start is always there.
+        &self.positions[self.positions.len() - 1]
+    }
+}
+
+fn shakmaty_hash(pos: &shakmaty::Chess) -> shakmaty::zobrist::Zobrist64 {
+    pos.zobrist_hash(shakmaty::EnPassantMode::Legal)
+}
+
+impl Shakmaty {
+    fn replay(query: &PositionQuery) -> Result<ShakmatyGame, EngineError> {
+        let mode = if query.chess960 { shakmaty::CastlingMode::Chess960 } else { shakmaty::CastlingMode::Standard };
+        let fen: shakmaty::fen::Fen =
+            start_text(&query.fen).parse().map_err(|e| failed(format!("shakmaty cannot read the FEN: {e}")))?;
+        let mut pos: shakmaty::Chess =
+            fen.into_position(mode).map_err(|e| failed(format!("shakmaty refuses the position: {e}")))?;
+        let mut game = ShakmatyGame { positions: Vec::with_capacity(query.moves.len() + 1), hashes: Vec::new(), mode };
+        game.hashes.push(shakmaty_hash(&pos));
+        game.positions.push(pos.clone());
+        for (i, text) in query.moves.iter().enumerate() {
+            let refused = || failed(format!("shakmaty refuses move {} of the list ({text})", i + 1));
+            let uci: shakmaty::uci::UciMove = text.parse().map_err(|_| refused())?;
+            let mv = uci.to_move(&pos).map_err(|_| refused())?;
+            pos = pos.play(mv).map_err(|_| refused())?;
+            game.hashes.push(shakmaty_hash(&pos));
+            game.positions.push(pos.clone());
+        }
+        Ok(game)
+    }
+}
+
+impl Engine for Shakmaty {
+    fn name(&self) -> &str {
+        "shakmaty"
+    }
+
+    fn supports(&self, capability: Capability) -> bool {
+        capability != Capability::Model
+    }
+
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        let game = Shakmaty::replay(query)?;
+        Ok(game.current().legal_moves().iter().map(|m| m.to_uci(game.mode).to_string()).collect())
+    }
+
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        let game = Shakmaty::replay(query)?;
+        Ok(uci.parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(game.current()).is_ok()))
+    }
+
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        let game = Shakmaty::replay(query)?;
+        let pos = game.current();
+        Ok(Status {
+            in_check: pos.is_check(),
+            checkmate: pos.is_checkmate(),
+            stalemate: pos.is_stalemate(),
+            checkers: Some(pos.checkers().into_iter().map(|s| s.to_string()).collect()),
+        })
+    }
+
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        let game = Shakmaty::replay(query)?;
+        Ok(game.current().board().board_fen().to_string())
+    }
+
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        let game = Shakmaty::replay(query)?;
+        let pos = game.current();
+        let now = shakmaty_hash(pos);
+        let occurrences = |hash: shakmaty::zobrist::Zobrist64| game.hashes.iter().filter(|&&h| h == hash).count();
+        let repetitions = occurrences(now);
+        let draw = |reason: &str| Some(("1/2-1/2".to_string(), reason.to_string()));
+        let outcome = match pos.outcome() {
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => Some((
+                if winner == shakmaty::Color::White { "1-0" } else { "0-1" }.to_string(),
+                "checkmate".to_string(),
+            )),
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) if pos.is_stalemate() => draw("stalemate"),
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) => draw("insufficient_material"),
+            shakmaty::Outcome::Unknown if pos.halfmoves() >= 150 => draw("seventyfive_moves"),
+            shakmaty::Outcome::Unknown if repetitions >= 5 => draw("fivefold_repetition"),
+            shakmaty::Outcome::Unknown if query.automatic_fifty_moves && pos.halfmoves() >= 100 => draw("fifty_moves"),
+            shakmaty::Outcome::Unknown => None,
+        };
+        let going_on = outcome.is_none();
+        let moves = pos.legal_moves();
+        let after = |mv: &shakmaty::Move| {
+            let mut next = pos.clone();
+            next.play_unchecked(*mv);
+            next
+        };
+        let can_claim_threefold =
+            going_on && (repetitions >= 3 || moves.iter().any(|mv| occurrences(shakmaty_hash(&after(mv))) + 1 >= 3));
+        let can_claim_fifty_moves =
+            going_on && (pos.halfmoves() >= 100 || (pos.halfmoves() >= 99 && moves.iter().any(|mv| !mv.is_zeroing())));
+        Ok(GameState {
+            outcome,
+            insufficient_material: (
+                pos.has_insufficient_material(shakmaty::Color::White),
+                pos.has_insufficient_material(shakmaty::Color::Black),
+            ),
+            dead_position: pos.is_insufficient_material(),
+            repetitions,
+            can_claim_threefold,
+            can_claim_fifty_moves,
+        })
+    }
+}
+
+/// cozy-chess (0.3), in process: legal moves, move legality, check, mate,
+/// stalemate and the board. cozy-chess has no draw rules beyond a fifty-move
+/// flag in `status()`, so the draw rules are not answered.
+///
+/// cozy-chess writes castling as the king taking its own rook; in standard
+/// chess the moves are rewritten as the king's two-square step (and read
+/// back the same way), as UCI has it.
+#[derive(Debug, Default)]
+pub struct CozyChess {
+    /// Made only by `CozyChess::default()`.
+    _private: (),
+}
+
+/// The square on `rank` of `file`.
+fn cozy_square(file: cozy::File, rank: cozy::Rank) -> cozy::Square {
+    cozy::Square::new(file, rank)
+}
+
+impl CozyChess {
+    fn replay(query: &PositionQuery) -> Result<cozy::Board, EngineError> {
+        let mut board: cozy::Board =
+            start_text(&query.fen).parse().map_err(|e| failed(format!("cozy-chess refuses the FEN: {e:?}")))?;
+        for (i, text) in query.moves.iter().enumerate() {
+            let refused = || failed(format!("cozy-chess refuses move {} of the list ({text})", i + 1));
+            let mv = CozyChess::read_move(&board, text, query.chess960).ok_or_else(refused)?;
+            board.try_play(mv).map_err(|_| refused())?;
+        }
+        Ok(board)
+    }
+
+    /// A UCI move as cozy-chess plays it: in standard chess, the king's
+    /// two-square step becomes the king taking its rook.
+    fn read_move(board: &cozy::Board, text: &str, chess960: bool) -> Option<cozy::Move> {
+        let mut mv: cozy::Move = text.parse().ok()?;
+        let king_steps_two = board.piece_on(mv.from) == Some(cozy::Piece::King)
+            && mv.from.rank() == mv.to.rank()
+            && (mv.from.file() as i8 - mv.to.file() as i8).abs() == 2;
+        if !chess960 && king_steps_two {
+            let rook_file = if mv.to.file() > mv.from.file() { cozy::File::H } else { cozy::File::A };
+            mv.to = cozy_square(rook_file, mv.from.rank());
+        }
+        Some(mv)
+    }
+
+    /// A cozy-chess move in UCI: in standard chess, the king taking its own
+    /// rook is written as its two-square step.
+    fn write_move(board: &cozy::Board, mv: cozy::Move, chess960: bool) -> String {
+        let castles =
+            board.piece_on(mv.from) == Some(cozy::Piece::King) && board.colors(board.side_to_move()).has(mv.to);
+        if castles && !chess960 {
+            let file = if mv.to.file() > mv.from.file() { cozy::File::G } else { cozy::File::C };
+            return cozy::Move { to: cozy_square(file, mv.from.rank()), ..mv }.to_string();
+        }
+        mv.to_string()
+    }
+}
+
+impl Engine for CozyChess {
+    fn name(&self) -> &str {
+        "cozy-chess"
+    }
+
+    fn supports(&self, capability: Capability) -> bool {
+        !matches!(capability, Capability::Model | Capability::DrawRules)
+    }
+
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        let board = CozyChess::replay(query)?;
+        let mut moves = Vec::new();
+        board.generate_moves(|piece_moves| {
+            moves.extend(piece_moves.into_iter().map(|mv| CozyChess::write_move(&board, mv, query.chess960)));
+            false
+        });
+        Ok(moves)
+    }
+
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        let board = CozyChess::replay(query)?;
+        Ok(CozyChess::read_move(&board, uci, query.chess960).is_some_and(|mv| board.is_legal(mv)))
+    }
+
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        let board = CozyChess::replay(query)?;
+        let has_moves = board.generate_moves(|_| true);
+        let status = board.status();
+        Ok(Status {
+            in_check: !board.checkers().is_empty(),
+            checkmate: status == cozy::GameStatus::Won,
+            stalemate: status == cozy::GameStatus::Drawn && !has_moves,
+            checkers: Some(board.checkers().into_iter().map(|s| s.to_string()).collect()),
+        })
+    }
+
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        let board = CozyChess::replay(query)?;
+        let fen = board.to_string();
+        Ok(fen.split(' ').next().unwrap_or_default().to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BuiltIn;
+    use lawbook_notation::{fen, uci};
+    use std::collections::BTreeSet;
+
+    fn query(fen: &str, moves: &[&str], chess960: bool) -> PositionQuery {
+        PositionQuery {
+            fen: fen.to_string(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            chess960,
+            automatic_fifty_moves: false,
+        }
+    }
+
+    fn set(moves: Result<Vec<String>, EngineError>) -> BTreeSet<String> {
+        moves.expect("the engine lists moves").into_iter().collect()
+    }
+
+    fn sorted_checkers(status: Result<Status, EngineError>) -> Status {
+        let mut status = status.expect("the engine answers");
+        if let Some(c) = status.checkers.as_mut() {
+            c.sort();
+        }
+        status
+    }
+
+    /// Random games (a fixed seed) from positions with castling, en passant,
+    /// promotions and Chess960 castling; every position on the way.
+    fn positions() -> Vec<PositionQuery> {
+        let starts = [
+            (fen::STARTPOS, false),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut out = Vec::new();
+        for _ in 0..4 {
+            for (start, chess960) in starts {
+                let mode = chess960.then_some(lawbook_board::CastlingMode::Chess960);
+                let mut pos = fen::read_with(start, mode, lawbook_board::Relaxations::STRICT).expect("valid");
+                let mut moves = Vec::new();
+                for _ in 0..40 {
+                    out.push(PositionQuery { moves: moves.clone(), ..query(start, &[], chess960) });
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = legal[(seed % legal.len() as u64) as usize];
+                    moves.push(uci::write(&pos, mv));
+                    pos = pos.play_unchecked(mv);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shakmaty_and_cozy_chess_agree_with_lawbook_on_moves_and_status() {
+        let mut ours = BuiltIn;
+        let mut peers: [Box<dyn Engine>; 2] = [Box::new(Shakmaty::default()), Box::new(CozyChess::default())];
+        for q in positions() {
+            let moves = set(ours.legal_moves(&q));
+            let status = sorted_checkers(ours.status(&q));
+            let placement = ours.placement(&q);
+            for peer in &mut peers {
+                assert_eq!(set(peer.legal_moves(&q)), moves, "{} {q:?}", peer.name());
+                assert_eq!(sorted_checkers(peer.status(&q)), status, "{} {q:?}", peer.name());
+                assert_eq!(peer.placement(&q), placement, "{} {q:?}", peer.name());
+                for mv in moves.iter().take(3) {
+                    assert_eq!(peer.is_legal(&q, mv), Ok(true), "{} {mv} {q:?}", peer.name());
+                }
+                assert_eq!(peer.is_legal(&q, "a1a1"), Ok(false), "{}", peer.name());
+            }
+        }
+    }
+
+    #[test]
+    fn castling_is_written_as_uci_writes_it() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        for peer in [&mut Shakmaty::default() as &mut dyn Engine, &mut CozyChess::default()] {
+            let standard = set(peer.legal_moves(&query(fen, &[], false)));
+            assert!(
+                standard.contains("e1g1") && standard.contains("e1c1") && !standard.contains("e1h1"),
+                "{}",
+                peer.name()
+            );
+            let chess960 = set(peer.legal_moves(&query(fen, &[], true)));
+            assert!(
+                chess960.contains("e1h1") && chess960.contains("e1a1") && !chess960.contains("e1g1"),
+                "{}",
+                peer.name()
+            );
+            // Castling in the move list, both ways of writing it.
+            let after = peer.placement(&query(fen, &["e1g1", "e8c8"], false)).expect("placement");
+            assert_eq!(after, "2kr3r/8/8/8/8/8/8/R4RK1", "{}", peer.name());
+            let after = peer.placement(&query(fen, &["e1h1", "e8a8"], true)).expect("placement");
+            assert_eq!(after, "2kr3r/8/8/8/8/8/8/R4RK1", "{}", peer.name());
+            assert!(matches!(peer.legal_moves(&query(fen, &["e1e3"], false)), Err(EngineError::Failed(_))));
+            assert!(matches!(peer.legal_moves(&query("not a fen", &[], false)), Err(EngineError::Failed(_))));
+        }
+    }
+
+    #[test]
+    fn shakmaty_draw_rules() {
+        let mut peer = Shakmaty::default();
+        let mut ours = BuiltIn;
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let cases = [
+            query(fen::STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"], false),
+            query(fen::STARTPOS, &shuffle.repeat(2)[..7], false),
+            query(fen::STARTPOS, &shuffle.repeat(2), false),
+            query(fen::STARTPOS, &shuffle.repeat(4), false),
+            query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &["a7a8b"], false),
+            query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &["a7a8q"], false),
+            query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &[], false),
+            query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &["a1a2"], false),
+            query("7k/8/6K1/8/8/8/8/R7 w - - 149 120", &["a1a2"], false),
+            query("7k/8/6K1/8/8/8/8/R7 w - - 149 120", &["a1a8"], false),
+            query("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", &[], false),
+        ];
+        for q in cases {
+            assert_eq!(peer.game_state(&q), ours.game_state(&q), "{q:?}");
+        }
+        let automatic =
+            PositionQuery { automatic_fifty_moves: true, ..query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &["a1a2"], false) };
+        assert_eq!(
+            peer.game_state(&automatic).map(|s| s.outcome),
+            Ok(Some(("1/2-1/2".to_string(), "fifty_moves".to_string())))
+        );
+        // Dead positions beyond the material rule: lawbook proves them (a
+        // stalemate, FIDE 5.2.2 read literally; a pawn wall by search),
+        // shakmaty's only proof is the material rule.
+        let stalemate = peer.game_state(&query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[], false)).expect("state");
+        assert_eq!(stalemate.outcome, Some(("1/2-1/2".to_string(), "stalemate".to_string())));
+        assert!(!stalemate.dead_position);
+        let wall = query("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1", &[], false);
+        assert!(!peer.game_state(&wall).expect("state").dead_position);
+        assert!(!CozyChess::default().supports(Capability::DrawRules));
+        assert_eq!(CozyChess::default().game_state(&wall), Err(EngineError::Unsupported(Capability::DrawRules)));
+    }
+}

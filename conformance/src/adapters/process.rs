@@ -4,6 +4,10 @@
 //! read has a deadline; lines are bounded in length; a process that dies,
 //! hangs or floods its output gives an [`ProcessError`] instead of hanging or
 //! exhausting memory, and can be replaced with a fresh one ([`Process::restart`]).
+//!
+//! Each engine runs in a process group of its own, and stopping it kills the
+//! whole group: engines such as GNU Chess start a child process that would
+//! otherwise go on searching after its parent is gone.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -70,7 +74,10 @@ impl Process {
     /// # Errors
     /// [`ProcessError::Spawn`] when the program cannot be started.
     pub fn spawn(program: &str, args: &[String]) -> Result<Process, ProcessError> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -170,16 +177,69 @@ impl Process {
     /// [`ProcessError::Spawn`] when it cannot be started again.
     pub fn restart(&mut self) -> Result<(), ProcessError> {
         let fresh = Process::spawn(&self.program, &self.args)?;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // Dropping the old process kills its group.
         *self = fresh;
         Ok(())
+    }
+
+    /// Kills the process and everything it started, and reaps it.
+    fn kill_group(&mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: `kill` takes plain integers; a negative pid names the process
+            // group that `spawn` created for this child (its pid), so only the engine
+            // and its own children receive the signal.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill_group();
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    /// Whether `pid` is a running (not zombie) process.
+    fn running(pid: u32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim_start().chars().next()))
+            .flatten()
+            .is_some_and(|state| state != 'Z' && state != 'X')
+    }
+
+    #[test]
+    fn stopping_an_engine_stops_what_it_started() {
+        // An "engine" that starts a child of its own, reports its pid, and waits.
+        let script = "sleep 300 & echo $!; wait";
+        let mut engine = Process::spawn("sh", &["-c".to_string(), script.to_string()]).unwrap();
+        let child: u32 = engine.read_line(Instant::now() + Duration::from_secs(10)).unwrap().trim().parse().unwrap();
+        assert!(running(child));
+        drop(engine);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while running(child) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!running(child), "the engine's own child process {child} outlived it");
+    }
+
+    #[test]
+    fn a_silent_engine_times_out_and_a_dead_one_is_closed() {
+        let mut silent = Process::spawn("sh", &["-c".to_string(), "sleep 300".to_string()]).unwrap();
+        let start = Instant::now();
+        assert!(matches!(silent.read_line(start + Duration::from_millis(100)), Err(ProcessError::Timeout(_))));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let mut dead = Process::spawn("sh", &["-c".to_string(), "exit 3".to_string()]).unwrap();
+        assert_eq!(dead.read_line(Instant::now() + Duration::from_secs(5)), Err(ProcessError::Closed));
+        assert!(matches!(Process::spawn("/nonexistent/engine", &[]), Err(ProcessError::Spawn(_))));
     }
 }

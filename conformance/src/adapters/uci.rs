@@ -1,1 +1,509 @@
-//! The uci adapter (being written).
+//! UCI engines (Stockfish and its kin) over a child process.
+//!
+//! The engine is asked only in its own protocol and its answers are reported
+//! as it gives them:
+//!
+//! - the legal moves: `position fen F moves M...`, then `go perft 1`, whose
+//!   `e2e4: 1` lines end with `Nodes searched: N` (they may come after a
+//!   `readyok`, so the adapter waits for that line, not for `readyok`);
+//! - check and the checking pieces: the `Checkers:` line of `d`;
+//! - checkmate and stalemate: no move in `go perft 1`, then `go depth 1`
+//!   (`score mate 0` and `bestmove (none)` is mate, `bestmove (none)` without
+//!   a mate score is stalemate);
+//! - the board: the `Fen:` line of `d`.
+//!
+//! Stockfish silently drops an illegal move in `position ... moves` together
+//! with every move after it. So after each `position` the adapter reads the
+//! engine's `Fen:` line (`d`) and compares it with the position the query
+//! means (computed with lawbook's notation crate, only to recognise the
+//! engine's position, never as an answer): an engine that set up a different
+//! position fails the request with a message showing both. The en passant
+//! field is compared by FIDE 9.2.3: a square with no legal capture onto it is
+//! no part of the position, so an engine that keeps such a square (Stockfish
+//! does when the capture is only pseudo-legal) is not told it is wrong.
+//!
+//! Every request waits at most the registry's time limit. An engine that
+//! exits, hangs, floods its output or prints something this adapter cannot
+//! read gets [`EngineError::Failed`] for that request, and a fresh process is
+//! started before the next one.
+
+use crate::adapters::process::{MAX_LINE, Process, ProcessError};
+use crate::engine::{Capability, Engine, EngineError, PositionQuery, Status};
+use crate::registry::EngineSpec;
+use lawbook_board::{CastlingMode, Relaxations, Square};
+use lawbook_movegen::Position;
+use lawbook_notation::{fen, uci};
+use std::time::{Duration, Instant};
+
+/// The most lines the handshake (`uci` ... `uciok`) may take.
+const MAX_HANDSHAKE_LINES: usize = 5_000;
+/// The most lines one answer may take (a position has at most 218 moves).
+const MAX_ANSWER_LINES: usize = 2_000;
+
+/// A UCI engine as a child process, restarted after any failure.
+#[derive(Debug)]
+pub struct UciEngine {
+    name: String,
+    program: String,
+    args: Vec<String>,
+    options: Vec<(String, String)>,
+    timeout: Duration,
+    /// The running engine; `None` after a failure (a fresh one is started
+    /// before the next request).
+    session: Option<Session>,
+    /// What the engine calls itself (`id name`).
+    id: String,
+    restarts: usize,
+}
+
+/// One running engine process and what was last sent to it.
+#[derive(Debug)]
+struct Session {
+    process: Process,
+    /// The `UCI_Chess960` value last sent, if any.
+    chess960: Option<bool>,
+}
+
+/// A failure in the words of a report.
+fn failed(why: impl Into<String>) -> EngineError {
+    EngineError::Failed(why.into())
+}
+
+/// A line shortened for messages.
+pub(crate) fn excerpt(line: &str) -> String {
+    const SHOWN: usize = 100;
+    if line.chars().count() > SHOWN {
+        format!("{:?}...", line.chars().take(SHOWN).collect::<String>())
+    } else {
+        format!("{line:?}")
+    }
+}
+
+/// Explains a [`ProcessError`] met while waiting for `what`.
+pub(crate) fn process_failed(what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
+    let seen = last.map(|l| format!("; its last line was {}", excerpt(l))).unwrap_or_default();
+    failed(match error {
+        ProcessError::Timeout(_) => {
+            format!(
+                "no {what} within the time limit of {} ms (the engine hangs or is too slow){seen}",
+                limit.as_millis()
+            )
+        }
+        ProcessError::Closed => format!("the engine exited (or closed its output) before {what}{seen}"),
+        ProcessError::LineTooLong => {
+            format!("the engine flooded its output while it was asked for {what} (a line over {MAX_LINE} bytes)")
+        }
+        ProcessError::Write(why) => format!("the engine no longer reads its input ({why}); it has probably exited"),
+        ProcessError::Spawn(why) => format!("cannot start the engine: {why}"),
+    })
+}
+
+/// Reads lines until `done` says the answer is complete, within `deadline`
+/// and at most `max_lines` lines. Lines that are not text (invalid UTF-8 or
+/// control characters) fail at once: that is garbage, not an answer.
+pub(crate) fn read_answer(
+    process: &mut Process,
+    what: &str,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+    done: impl FnMut(&str) -> bool,
+) -> Result<Vec<String>, EngineError> {
+    let mut lines = Vec::new();
+    read_answer_into(process, what, deadline, limit, max_lines, &mut lines, done)?;
+    Ok(lines)
+}
+
+/// As [`read_answer`], keeping the lines read in `lines` even when it fails
+/// (an engine may answer and then exit).
+pub(crate) fn read_answer_into(
+    process: &mut Process,
+    what: &str,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+    lines: &mut Vec<String>,
+    mut done: impl FnMut(&str) -> bool,
+) -> Result<(), EngineError> {
+    let first = lines.len();
+    loop {
+        let line = match process.read_line(deadline) {
+            Ok(line) => line,
+            Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
+        };
+        if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
+            return Err(failed(format!(
+                "the engine printed garbage while it was asked for {what}: {}",
+                excerpt(&line)
+            )));
+        }
+        let finished = done(&line);
+        lines.push(line);
+        if finished {
+            return Ok(());
+        }
+        if lines.len() - first >= max_lines {
+            return Err(failed(format!(
+                "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
+                lines.last().map_or_else(String::new, |l| excerpt(l))
+            )));
+        }
+    }
+}
+
+/// Sends one line, explaining a failure.
+pub(crate) fn send(process: &mut Process, line: &str) -> Result<(), EngineError> {
+    process.send(line).map_err(|e| process_failed("an answer", &e, Duration::ZERO, None))
+}
+
+/// Refuses text that would break the line protocol (a line break would let a
+/// query smuggle in a command).
+pub(crate) fn one_line(what: &str, text: &str) -> Result<(), EngineError> {
+    if text.chars().any(char::is_control) {
+        return Err(failed(format!("{what} {} contains a control character; it is not sent", excerpt(text))));
+    }
+    Ok(())
+}
+
+/// Whether `text` is a move in UCI notation (`e2e4`, `e7e8q`).
+pub(crate) fn is_uci_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match b.len() {
+        4 => square(b[0], b[1]) && square(b[2], b[3]),
+        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbnk".contains(&b[4]),
+        _ => false,
+    }
+}
+
+/// Replays the query with lawbook's rules, only to know which position the
+/// engine must have set up.
+pub(crate) fn replay(query: &PositionQuery) -> Result<Position, EngineError> {
+    let mode = if query.chess960 { Some(CastlingMode::Chess960) } else { None };
+    let mut pos = fen::read_with(&query.fen, mode, Relaxations::STRICT)
+        .map_err(|e| failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen)))?;
+    for (i, text) in query.moves.iter().enumerate() {
+        let mv = uci::parse(&pos, text)
+            .map_err(|e| failed(format!("the query's move {} ({text}) cannot be replayed: {e}", i + 1)))?;
+        pos = pos.play_unchecked(mv);
+    }
+    Ok(pos)
+}
+
+/// What to compare of the engine's `Fen:` line with the intended position.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Compare {
+    /// Placement, side to move, castling rights and en passant square.
+    Position,
+    /// Everything but the placement (which is the answer being asked for),
+    /// plus the move number, so dropped moves still show.
+    AllButPlacement,
+}
+
+/// Checks the engine's FEN against the intended position.
+fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare: Compare) -> Result<(), EngineError> {
+    let meant = if chess960 { fen::write_shredder(expected) } else { fen::write(expected) };
+    let e: Vec<&str> = meant.split_whitespace().collect();
+    let a: Vec<&str> = engine_fen.split_whitespace().collect();
+    let differ = || {
+        failed(format!(
+            "the engine answered a different position: its FEN is {engine_fen:?}, the query means {meant:?} \
+             (an engine that drops an illegal move from `position ... moves` does this)"
+        ))
+    };
+    if a.len() < 4 {
+        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+    }
+    if compare == Compare::Position && a[0] != e[0] {
+        return Err(differ());
+    }
+    let sorted = |s: &str| {
+        let mut c: Vec<char> = s.chars().collect();
+        c.sort_unstable();
+        c
+    };
+    if a[1] != e[1] || sorted(a[2]) != sorted(e[2]) {
+        return Err(differ());
+    }
+    // FIDE 9.2.3: an en passant square without a legal capture is no part of the position.
+    let ep_same = a[3] == e[3] || (e[3] == "-" && a[3].parse::<Square>().is_ok());
+    if !ep_same {
+        return Err(differ());
+    }
+    if compare == Compare::AllButPlacement && a.len() >= 6 && a[5] != e[5] {
+        return Err(differ());
+    }
+    Ok(())
+}
+
+/// What `d` showed.
+struct Shown {
+    fen: String,
+    checkers: Vec<String>,
+}
+
+impl UciEngine {
+    /// Starts the engine `spec` names (its command found on PATH or in
+    /// `/usr/games`, started with its argument list, never a shell) and
+    /// shakes hands with it: `uci`/`uciok`, a `setoption` for each of the
+    /// spec's options, `isready`/`readyok`, `ucinewgame`.
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] when the program is missing (the message
+    /// names the spec's install command), cannot be started, or does not
+    /// complete the handshake within the time limit.
+    pub fn spawn(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
+        let program = crate::registry::program(spec)?;
+        let mut options = Vec::new();
+        for (name, value) in &spec.options {
+            one_line("the option", name)?;
+            one_line("the option value", value)?;
+            options.push((name.clone(), value.clone()));
+        }
+        let mut engine = UciEngine {
+            name: spec.name.clone(),
+            program,
+            args: spec.args.clone(),
+            options,
+            timeout: Duration::from_millis(spec.timeout_ms.max(1)),
+            session: None,
+            id: String::new(),
+            restarts: 0,
+        };
+        engine.session = Some(engine.start()?);
+        Ok(engine)
+    }
+
+    /// What the engine calls itself (its `id name` line).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// How many times the engine was restarted after a failure.
+    pub fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    /// Starts a process and shakes hands with it.
+    fn start(&mut self) -> Result<Session, EngineError> {
+        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        let limit = self.timeout;
+        let deadline = Instant::now() + limit;
+        send(&mut process, "uci")?;
+        let lines =
+            read_answer(&mut process, "`uciok` (the UCI handshake)", deadline, limit, MAX_HANDSHAKE_LINES, |l| {
+                l.trim() == "uciok"
+            })?;
+        if let Some(id) = lines.iter().find_map(|l| l.trim().strip_prefix("id name ")) {
+            self.id = id.trim().to_string();
+        }
+        for (name, value) in &self.options {
+            send(&mut process, &format!("setoption name {name} value {value}"))?;
+        }
+        send(&mut process, "isready")?;
+        read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        send(&mut process, "ucinewgame")?;
+        send(&mut process, "isready")?;
+        read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        Ok(Session { process, chess960: None })
+    }
+
+    /// Runs one request with a fresh deadline, starting the engine first if
+    /// the last request broke it; a failure ends the process.
+    fn request<T>(
+        &mut self,
+        f: impl FnOnce(&mut Session, Instant, Duration) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        if self.session.is_none() {
+            self.restarts += 1;
+            let fresh = self.start().map_err(|e| match e {
+                EngineError::Failed(why) => failed(format!("the engine could not be restarted: {why}")),
+                other => other,
+            })?;
+            self.session = Some(fresh);
+        }
+        let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
+        let limit = self.timeout;
+        let result = f(session, Instant::now() + limit, limit);
+        if matches!(result, Err(EngineError::Failed(_))) {
+            // Dropping the process kills it; the next request starts a fresh one.
+            self.session = None;
+        }
+        result
+    }
+
+    /// Sets up the query's position and reads it back with `d`.
+    fn set_position(
+        session: &mut Session,
+        query: &PositionQuery,
+        deadline: Instant,
+        limit: Duration,
+    ) -> Result<Shown, EngineError> {
+        let process = &mut session.process;
+        process.drain();
+        send(process, "isready")?;
+        read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        if session.chess960 != Some(query.chess960) {
+            send(process, &format!("setoption name UCI_Chess960 value {}", query.chess960))?;
+            session.chess960 = Some(query.chess960);
+        }
+        one_line("the FEN", &query.fen)?;
+        let mut command = format!("position fen {}", query.fen);
+        if !query.moves.is_empty() {
+            command.push_str(" moves");
+            for mv in &query.moves {
+                if !is_uci_move(mv) {
+                    return Err(failed(format!("the query's move {} is not UCI notation", excerpt(mv))));
+                }
+                command.push(' ');
+                command.push_str(mv);
+            }
+        }
+        send(process, &command)?;
+        send(process, "d")?;
+        send(process, "isready")?;
+        let lines = read_answer(process, "the board (`d`, then `readyok`)", deadline, limit, MAX_ANSWER_LINES, |l| {
+            l.trim() == "readyok"
+        })?;
+        let fen = lines.iter().find_map(|l| l.trim().strip_prefix("Fen:")).map(|f| f.trim().to_string());
+        let checkers = lines.iter().find_map(|l| l.trim().strip_prefix("Checkers:")).map(str::trim);
+        let (Some(fen), Some(checkers)) = (fen, checkers) else {
+            return Err(failed(
+                "the engine's answer to `d` has no `Fen:` and `Checkers:` lines, so the position it set up \
+                 cannot be checked (this adapter needs Stockfish's `d` command)",
+            ));
+        };
+        let mut squares = Vec::new();
+        for word in checkers.split_whitespace() {
+            if word.parse::<Square>().is_err() {
+                return Err(failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))));
+            }
+            squares.push(word.to_string());
+        }
+        Ok(Shown { fen, checkers: squares })
+    }
+
+    /// `go perft 1` on the position set up: the engine's legal moves.
+    fn perft(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+        send(process, "go perft 1")?;
+        let lines = read_answer(
+            process,
+            "`Nodes searched:` (the end of `go perft 1`)",
+            deadline,
+            limit,
+            MAX_ANSWER_LINES,
+            |l| l.trim().starts_with("Nodes searched"),
+        )?;
+        let mut moves: Vec<String> = Vec::new();
+        let mut nodes = None;
+        for line in &lines {
+            let line = line.trim();
+            if line.is_empty() || line == "readyok" || line.starts_with("info") {
+                continue;
+            }
+            if let Some(count) = line.strip_prefix("Nodes searched:") {
+                nodes = count.trim().parse::<usize>().ok();
+                continue;
+            }
+            let garbage = || {
+                failed(format!(
+                    "the engine printed an unexpected line in its answer to `go perft 1`: {}",
+                    excerpt(line)
+                ))
+            };
+            let (mv, count) = line.split_once(':').ok_or_else(garbage)?;
+            let mv = mv.trim();
+            if !is_uci_move(mv) || count.trim() != "1" {
+                return Err(garbage());
+            }
+            if moves.iter().any(|m| m == mv) {
+                return Err(failed(format!("the engine lists the move {mv} twice in `go perft 1`")));
+            }
+            moves.push(mv.to_string());
+        }
+        match nodes {
+            Some(n) if n == moves.len() => Ok(moves),
+            Some(n) => {
+                Err(failed(format!("the engine lists {} moves but counts {n} nodes in `go perft 1`", moves.len())))
+            }
+            None => Err(failed("the engine's `Nodes searched:` line has no number")),
+        }
+    }
+
+    /// `go depth 1` on a position without moves: whether the engine's search
+    /// calls it mate (`score mate 0`).
+    fn search_says_mate(process: &mut Process, deadline: Instant, limit: Duration) -> Result<bool, EngineError> {
+        send(process, "go depth 1")?;
+        let lines =
+            read_answer(process, "`bestmove` (the end of `go depth 1`)", deadline, limit, MAX_ANSWER_LINES, |l| {
+                l.trim().starts_with("bestmove")
+            })?;
+        let best = lines.last().map(|l| l.split_whitespace().nth(1).unwrap_or("")).unwrap_or("");
+        if best != "(none)" && best != "0000" {
+            return Err(failed(format!(
+                "the engine contradicts itself: `go perft 1` lists no move, but `go depth 1` plays {}",
+                excerpt(best)
+            )));
+        }
+        let mate = lines.iter().any(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            words.windows(3).any(|w| w[0] == "score" && w[1] == "mate" && w[2].parse::<i32>() == Ok(0))
+        });
+        Ok(mate)
+    }
+}
+
+impl Engine for UciEngine {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn supports(&self, capability: Capability) -> bool {
+        match capability {
+            Capability::LegalMoves
+            | Capability::MoveLegality
+            | Capability::CheckStatus
+            | Capability::MateStalemate
+            | Capability::Board => true,
+            Capability::DrawRules | Capability::Model => false,
+        }
+    }
+
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        let expected = replay(query)?;
+        self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, query, deadline, limit)?;
+            same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
+            UciEngine::perft(&mut session.process, deadline, limit)
+        })
+    }
+
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        Ok(self.legal_moves(query)?.iter().any(|m| m == uci))
+    }
+
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        let expected = replay(query)?;
+        self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, query, deadline, limit)?;
+            same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
+            let moves = UciEngine::perft(&mut session.process, deadline, limit)?;
+            let (checkmate, stalemate) = if moves.is_empty() {
+                let mate = UciEngine::search_says_mate(&mut session.process, deadline, limit)?;
+                (mate, !mate)
+            } else {
+                (false, false)
+            };
+            Ok(Status { in_check: !shown.checkers.is_empty(), checkmate, stalemate, checkers: Some(shown.checkers) })
+        })
+    }
+
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        let expected = replay(query)?;
+        self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, query, deadline, limit)?;
+            same_position(&expected, query.chess960, &shown.fen, Compare::AllButPlacement)?;
+            Ok(shown.fen.split_whitespace().next().unwrap_or_default().to_string())
+        })
+    }
+}

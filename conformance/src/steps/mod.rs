@@ -3,6 +3,7 @@
 //! using one fails (the runner fails on skipped steps).
 
 mod given;
+mod otb;
 mod outcome;
 mod pieces;
 mod specials;

@@ -21,12 +21,21 @@ fn split_uci(text: &str) -> Option<(Square, Square, Option<Role>)> {
 }
 
 /// The engine's moves that are the move `text` names (SAN, long algebraic or UCI).
+///
+/// From the engine's full move list where it has one; otherwise (xboard
+/// engines) the candidates the text can name on this board, each asked of
+/// the engine one at a time.
 pub(crate) fn matching_moves(world: &mut ChessWorld, text: &str) -> Vec<String> {
     let pos = world.position();
     let pattern = MovePattern::read(text, Lang::English);
     if pattern.is_none() && split_uci(text).is_none() {
         // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
         panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
+    }
+    if !world.engine.supports(Capability::LegalMoves) && world.engine.supports(Capability::MoveLegality) {
+        let query = world.query();
+        let candidates = candidates(&pos, pattern.as_ref(), text);
+        return candidates.into_iter().filter(|m| answer(world.engine.is_legal(&query, m))).collect();
     }
     let engine_moves = world.engine_moves();
     engine_moves
@@ -37,6 +46,31 @@ pub(crate) fn matching_moves(world: &mut ChessWorld, text: &str) -> Vec<String> 
             (_, None) => false,
         })
         .collect()
+}
+
+/// Every UCI move the text could name on this board, legal or not (for
+/// engines that judge one move at a time).
+fn candidates(pos: &Position, pattern: Option<&MovePattern>, text: &str) -> Vec<String> {
+    let Some(pattern) = pattern else { return vec![text.to_string()] };
+    let mut out = Vec::new();
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for promo in [None, Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)] {
+                if from != to && pattern.matches(pos, from, to, promo) {
+                    let mut m = format!("{from}{to}");
+                    if let Some(p) = promo {
+                        m.push(p.char());
+                    }
+                    // Castling: ask in the king's two-square form only (what xboard engines read).
+                    if matches!(pattern, MovePattern::Castle(_)) && from.distance(to) != 2 {
+                        continue;
+                    }
+                    out.push(m);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn listed(world: &mut ChessWorld) -> String {

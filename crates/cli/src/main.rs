@@ -7,6 +7,7 @@ use lawbook_notation::{Lang, ReadOptions, epd, fen, read_move, san, uci};
 use std::process::ExitCode;
 
 mod pgn;
+mod serve;
 mod status;
 
 /// Check chess positions and moves against the Laws of Chess.
@@ -33,6 +34,10 @@ enum Command {
     Pgn(pgn::PgnArgs),
     /// Show how a game stands (check, mate, stalemate, draws, claims) as one JSON object.
     Status(status::StatusArgs),
+    /// Answer the JSON-lines rules protocol (conformance/PROTOCOL.md) on stdin and stdout.
+    ///
+    /// One request a line, one reply a line, until end of input: lawbook as a rules oracle for other tools.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Args)]
@@ -139,7 +144,7 @@ fn usage(message: String) -> Failure {
 /// clap's error as one line: its message without the usage block.
 fn one_line(err: &clap::Error) -> String {
     if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: perft, moves, status or pgn (see lawbook --help)".into();
+        return "a command is needed: perft, moves, status, pgn or serve (see lawbook --help)".into();
     }
     let text = err.to_string();
     let message: Vec<&str> = text
@@ -175,6 +180,7 @@ fn main() -> ExitCode {
             Err(message) => Err(usage(message)),
         },
         Command::Status(args) => status::run(&args).map_err(usage),
+        Command::Serve(args) => serve::run(&args).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+// chess.js speaking lawbook's JSON-lines rules protocol, version 1.
+//
+// See conformance/PROTOCOL.md. Every answer is chess.js's own (npm package
+// `chess.js` 1.x, installed beside this file with
+// `npm install --prefix conformance/adapters/chess.js`); this file only translates.
+//
+//     node conformance/adapters/chess.js/adapter.mjs
+//
+// What chess.js answers, and how:
+// - legal_moves: `moves({verbose: true})`, written from + to + promotion
+//   (castling as the king's two-square step).
+// - is_legal: `move({from, to, promotion})`, which throws for an illegal move.
+// - status: `isCheck`, `attackers(king square, opponent)` for the checkers,
+//   `isCheckmate`, `isStalemate`.
+// - game: the outcome as chess.js ends games: `isCheckmate`, `isStalemate`,
+//   `isInsufficientMaterial`, `isDrawByFiftyMoves`, `isThreefoldRepetition`
+//   (chess.js draws at fifty moves and at the third occurrence by itself, and
+//   knows no seventy-five-move or fivefold rule); dead_position is
+//   `isInsufficientMaterial()`, its only proof of a dead position;
+//   repetitions counts the positions of the game with the current `hash()`,
+//   the key chess.js counts repetitions by. chess.js has no per-side
+//   material test and no notion of a claim: insufficient_material,
+//   can_claim_threefold and can_claim_fifty_moves are null (not judged).
+// - board: the first field of `fen()`.
+// - No Chess960: such positions are `unsupported`. A FEN chess.js refuses is
+//   `bad_fen`; a move it refuses is `illegal_move`.
+
+import { readFileSync } from 'node:fs';
+
+const PROTOCOL = 1;
+const MAX_LINE = 1 << 20;
+const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board'];
+const FEATURES = ['checkers'];
+const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+let Chess;
+try {
+  ({ Chess } = await import('chess.js'));
+} catch (e) {
+  process.stderr.write(
+    'chess.js is not installed: npm install --prefix conformance/adapters/chess.js\n',
+  );
+  process.exit(3);
+}
+
+function version() {
+  try {
+    const url = new URL('./node_modules/chess.js/package.json', import.meta.url);
+    return JSON.parse(readFileSync(url, 'utf8')).version;
+  } catch (e) {
+    return 'unknown';
+  }
+}
+const ENGINE = `chess.js ${version()}`;
+
+class Refusal extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+
+function flag(position, name) {
+  const value = position[name];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw new Refusal('bad_request', `"${name}" must be true or false`);
+  return value;
+}
+
+// The chess.js game after the moves of the request's position, and the
+// chess.js hash of every position on the way.
+function gameOf(request) {
+  const position = request.position;
+  if (typeof position !== 'object' || position === null || Array.isArray(position)) {
+    throw new Refusal('bad_request', 'this request needs "position": an object with "fen" and "moves"');
+  }
+  if (typeof position.fen !== 'string') {
+    throw new Refusal('bad_request', '"position" needs "fen": a FEN string or "startpos"');
+  }
+  const moves = position.moves ?? [];
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) {
+    throw new Refusal('bad_request', '"moves" must be an array of strings');
+  }
+  if (flag(position, 'chess960')) {
+    throw new Refusal('unsupported', 'chess.js does not play Chess960');
+  }
+  flag(position, 'automatic_fifty_moves');
+  let chess;
+  try {
+    chess = new Chess(position.fen === 'startpos' ? STARTPOS : position.fen);
+  } catch (e) {
+    throw new Refusal('bad_fen', `chess.js refuses the FEN: ${e.message}`);
+  }
+  const hashes = [chess.hash()];
+  moves.forEach((text, i) => {
+    const parts = UCI.exec(text);
+    if (!parts) {
+      throw new Refusal('illegal_move', `move ${i + 1} of the list (${text.slice(0, 40)}) is not UCI`);
+    }
+    try {
+      chess.move({ from: parts[1], to: parts[2], promotion: parts[3] });
+    } catch (e) {
+      throw new Refusal('illegal_move', `move ${i + 1} of the list (${text}): ${e.message}`);
+    }
+    hashes.push(chess.hash());
+  });
+  return { chess, hashes };
+}
+
+function outcome(chess) {
+  const draw = (reason) => ({ result: '1/2-1/2', reason });
+  if (chess.isCheckmate()) return { result: chess.turn() === 'w' ? '0-1' : '1-0', reason: 'checkmate' };
+  if (chess.isStalemate()) return draw('stalemate');
+  if (chess.isInsufficientMaterial()) return draw('insufficient_material');
+  if (chess.isDrawByFiftyMoves()) return draw('fifty_moves');
+  if (chess.isThreefoldRepetition()) return draw('threefold_repetition');
+  return null;
+}
+
+function answer(request) {
+  const name = request.request;
+  if (typeof name !== 'string') throw new Refusal('bad_request', 'no "request" field: which request is this?');
+  switch (name) {
+    case 'hello':
+      return { protocol: PROTOCOL, engine: ENGINE, supports: SUPPORTS, features: FEATURES };
+    case 'legal_moves': {
+      const { chess } = gameOf(request);
+      return { moves: chess.moves({ verbose: true }).map((m) => m.from + m.to + (m.promotion ?? '')) };
+    }
+    case 'is_legal': {
+      if (typeof request.move !== 'string') {
+        throw new Refusal('bad_request', 'is_legal needs "move": a UCI move such as "e2e4"');
+      }
+      const parts = UCI.exec(request.move);
+      if (!parts) throw new Refusal('bad_request', `${JSON.stringify(request.move.slice(0, 40))} is not a UCI move`);
+      const { chess } = gameOf(request);
+      try {
+        chess.move({ from: parts[1], to: parts[2], promotion: parts[3] });
+        return { legal: true };
+      } catch (e) {
+        return { legal: false };
+      }
+    }
+    case 'status': {
+      const { chess } = gameOf(request);
+      const inCheck = chess.isCheck();
+      const us = chess.turn();
+      const [king] = chess.findPiece({ type: 'k', color: us });
+      const checkers = inCheck && king ? chess.attackers(king, us === 'w' ? 'b' : 'w') : [];
+      return {
+        in_check: inCheck,
+        checkers,
+        checkmate: chess.isCheckmate(),
+        stalemate: chess.isStalemate(),
+      };
+    }
+    case 'game': {
+      const { chess, hashes } = gameOf(request);
+      const now = hashes[hashes.length - 1];
+      return {
+        outcome: outcome(chess),
+        insufficient_material: null,
+        dead_position: chess.isInsufficientMaterial(),
+        repetitions: hashes.filter((h) => h === now).length,
+        can_claim_threefold: null,
+        can_claim_fifty_moves: null,
+      };
+    }
+    case 'board': {
+      const { chess } = gameOf(request);
+      return { placement: chess.fen().split(' ')[0] };
+    }
+    default:
+      throw new Refusal('unknown_request', `${JSON.stringify(name.slice(0, 40))} is not a request of protocol version ${PROTOCOL}`);
+  }
+}
+
+// The reply to one request line, or null for a blank line.
+function replyTo(bytes) {
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (e) {
+    return { id: null, error: { kind: 'bad_json', message: 'the line is not UTF-8 text' } };
+  }
+  if (text.trim() === '') return null;
+  let request;
+  try {
+    request = JSON.parse(text);
+  } catch (e) {
+    return { id: null, error: { kind: 'bad_json', message: e.message } };
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { id: null, error: { kind: 'bad_json', message: 'a request is a JSON object' } };
+  }
+  const id = request.id ?? null;
+  try {
+    return { id, ...answer(request) };
+  } catch (e) {
+    if (e instanceof Refusal) return { id, error: { kind: e.kind, message: e.message } };
+    return { id, error: { kind: 'internal', message: `${e.name}: ${e.message}` } };
+  }
+}
+
+function send(reply) {
+  if (reply !== null) process.stdout.write(JSON.stringify(reply) + '\n');
+}
+
+// Lines of at most MAX_LINE bytes; longer ones are skipped with an error reply.
+let pending = [];
+let pendingLength = 0;
+let tooLong = false;
+
+function endLine() {
+  if (tooLong) {
+    send({ id: null, error: { kind: 'line_too_long', message: `the line is longer than ${MAX_LINE} bytes` } });
+  } else {
+    let line = Buffer.concat(pending, pendingLength);
+    if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+    send(replyTo(line));
+  }
+  pending = [];
+  pendingLength = 0;
+  tooLong = false;
+}
+
+function take(chunk) {
+  if (tooLong) return;
+  if (pendingLength + chunk.length > MAX_LINE) {
+    tooLong = true;
+    pending = [];
+    pendingLength = 0;
+    return;
+  }
+  pending.push(chunk);
+  pendingLength += chunk.length;
+}
+
+process.stdout.on('error', () => process.exit(0));
+process.stdin.on('data', (data) => {
+  let start = 0;
+  for (;;) {
+    const newline = data.indexOf(0x0a, start);
+    if (newline < 0) {
+      take(data.subarray(start));
+      return;
+    }
+    take(data.subarray(start, newline));
+    endLine();
+    start = newline + 1;
+  }
+});
+process.stdin.on('end', () => {
+  if (tooLong || pendingLength > 0) endLine();
+});

@@ -1,0 +1,139 @@
+//! Engines started once and reused across scenarios. A scenario's world
+//! holds only a [`Handle`]; each question takes an idle engine from the pool
+//! (starting one if none is idle) and gives it back with the answer. So a run
+//! needs no more processes than questions it asks at once, however long the
+//! runner keeps finished scenarios' worlds around (cucumber's writers keep
+//! them to print results in order).
+
+use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
+use crate::registry::{self, EngineSpec};
+use std::sync::{Arc, Mutex};
+
+/// Idle engines of one registry entry, built on demand.
+#[derive(Clone)]
+pub struct Pool {
+    spec: EngineSpec,
+    idle: Arc<Mutex<Vec<Box<dyn Engine>>>>,
+}
+
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pool").field("engine", &self.spec.name).finish_non_exhaustive()
+    }
+}
+
+impl Pool {
+    /// An empty pool for `spec`.
+    pub fn new(spec: EngineSpec) -> Pool {
+        Pool { spec, idle: Arc::default() }
+    }
+
+    /// A handle for one scenario: it asks the pool's engines, holding none.
+    pub fn checkout(&self) -> Box<dyn Engine> {
+        Box::new(Handle { pool: self.clone() })
+    }
+
+    /// An idle engine, or a new one. An engine that cannot be started comes
+    /// back as one that answers every question with that error, so the
+    /// scenario gets an error verdict and the run goes on.
+    fn take(&self) -> Box<dyn Engine> {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        idle.unwrap_or_else(|| {
+            registry::build(&self.spec).unwrap_or_else(|e| Box::new(Broken(self.spec.name.clone(), e.to_string())))
+        })
+    }
+
+    fn give_back(&self, engine: Box<dyn Engine>) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(engine);
+        }
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut dyn Engine) -> T) -> T {
+        let mut engine = self.take();
+        let answer = f(engine.as_mut());
+        self.give_back(engine);
+        answer
+    }
+}
+
+/// An engine that could not be started.
+struct Broken(String, String);
+
+impl Engine for Broken {
+    fn name(&self) -> &str {
+        &self.0
+    }
+    fn supports(&self, _: Capability) -> bool {
+        true
+    }
+    fn legal_moves(&mut self, _: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        Err(EngineError::Failed(self.1.clone()))
+    }
+    fn is_legal(&mut self, _: &PositionQuery, _: &str) -> Result<bool, EngineError> {
+        Err(EngineError::Failed(self.1.clone()))
+    }
+    fn status(&mut self, _: &PositionQuery) -> Result<Status, EngineError> {
+        Err(EngineError::Failed(self.1.clone()))
+    }
+    fn placement(&mut self, _: &PositionQuery) -> Result<String, EngineError> {
+        Err(EngineError::Failed(self.1.clone()))
+    }
+    fn game_state(&mut self, _: &PositionQuery) -> Result<GameState, EngineError> {
+        Err(EngineError::Failed(self.1.clone()))
+    }
+}
+
+/// What a scenario holds: a way to ask the pool.
+struct Handle {
+    pool: Pool,
+}
+
+impl Engine for Handle {
+    fn name(&self) -> &str {
+        &self.pool.spec.name
+    }
+    fn supports(&self, capability: Capability) -> bool {
+        self.pool.with(|e| e.supports(capability))
+    }
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        self.pool.with(|e| e.legal_moves(query))
+    }
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        self.pool.with(|e| e.is_legal(query, uci))
+    }
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        self.pool.with(|e| e.status(query))
+    }
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        self.pool.with(|e| e.placement(query))
+    }
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        self.pool.with(|e| e.game_state(query))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_hold_no_engine_between_questions() {
+        let spec = crate::registry::parse("engines:\n  - name: lawbook\n    protocol: builtin\n").unwrap().remove(0);
+        let pool = Pool::new(spec);
+        // A hundred scenarios alive at once (as cucumber may keep them) ...
+        let mut handles: Vec<Box<dyn Engine>> = (0..100).map(|_| pool.checkout()).collect();
+        let query = PositionQuery {
+            fen: lawbook_notation::fen::STARTPOS.into(),
+            moves: vec!["e2e4".into()],
+            chess960: false,
+            automatic_fifty_moves: false,
+        };
+        for handle in &mut handles {
+            assert_eq!(handle.legal_moves(&query).map(|m| m.len()), Ok(20));
+        }
+        // ... asked one after another needed a single engine.
+        assert_eq!(pool.idle.lock().map(|idle| idle.len()).unwrap_or(0), 1);
+        assert_eq!(handles[0].name(), "lawbook");
+    }
+}

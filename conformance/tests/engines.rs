@@ -1,0 +1,474 @@
+//! The child-process adapters against fake engines that misbehave (crash
+//! mid-answer, hang, print garbage, flood their output, answer slowly, answer
+//! a different position), the registry's errors, and, where they are
+//! installed, the real engines: Stockfish's legal moves against lawbook's,
+//! and the Debian xboard engines' verdicts on a few moves.
+//!
+//! The fake engines are small `sh` scripts written into a temporary folder
+//! and started as `sh SCRIPT MODE MARKER` through the registry's command and
+//! argument list. Each misbehaves once (it leaves a marker file behind), so
+//! the test can see the adapter recover with a fresh process.
+
+use lawbook_conformance::adapters::uci::UciEngine;
+use lawbook_conformance::adapters::xboard::XboardEngine;
+use lawbook_conformance::registry::{self, EngineSpec};
+use lawbook_conformance::{BuiltIn, Engine, EngineError, PositionQuery};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A fresh temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("lawbook-engines-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fake UCI engine: answers the initial position (20 moves, `d` with its
+/// FEN); in `MODE` it misbehaves once on `go perft 1` or `d`.
+const FAKE_UCI: &str = r#"
+mode=$1
+marker=$2
+once() {
+    if [ -e "$marker" ]; then return 1; fi
+    : > "$marker"
+    return 0
+}
+moves() {
+    for m in a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4 e2e4 f2f4 g2g4 h2h4 b1a3 b1c3 g1f3 g1h3; do
+        echo "$m: 1"
+    done
+    echo
+    echo "Nodes searched: 20"
+}
+while IFS= read -r line; do
+    case "$line" in
+    uci) echo "id name Fake $mode"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    d)
+        if [ "$mode" = different ] && once; then
+            echo "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        else
+            echo "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        fi
+        echo "Checkers: "
+        ;;
+    "go perft 1")
+        case "$mode" in
+        crash) if once; then echo "a2a3: 1"; echo "b2b3: 1"; exit 3; fi ;;
+        hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
+        garbage) if once; then echo "a2a3: 1"; echo "%% the quick brown fox &&"; fi ;;
+        binary) if once; then printf 'a2a3: 1\n\001\002\377\376\n'; fi ;;
+        flood) if once; then while :; do echo "info string flooding"; done; fi ;;
+        slow) sleep 1 ;;
+        esac
+        moves
+        ;;
+    quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// A fake xboard engine: `e2e5` and `e1g1` are illegal, everything else is
+/// legal; in `MODE` it misbehaves once on a move.
+const FAKE_XBOARD: &str = r#"
+mode=$1
+marker=$2
+once() {
+    if [ -e "$marker" ]; then return 1; fi
+    : > "$marker"
+    return 0
+}
+while IFS= read -r line; do
+    set -- $line
+    case "$1" in
+    protover)
+        echo "feature done=0"
+        echo "feature myname=\"Fake $mode\" usermove=1 setboard=1 ping=1"
+        echo "feature done=1"
+        ;;
+    ping)
+        echo "pong $2"
+        if [ "$mode" = twopongs ]; then echo "1-0 {White mates}"; echo "pong $2"; fi
+        ;;
+    usermove)
+        case "$mode" in
+        crash) if once; then exit 3; fi ;;
+        hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
+        garbage) if once; then printf '\001\002\377\376\n'; fi ;;
+        flood) if once; then while :; do echo "thinking very hard"; done; fi ;;
+        slow) sleep 1 ;;
+        refuse) echo "Illegal move: $2" ;;
+        esac
+        case "$2" in e2e5|e1g1) echo "Illegal move: $2" ;; esac
+        ;;
+    quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// Writes a fake engine and returns its registry spec.
+fn fake(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64) -> EngineSpec {
+    let path = dir.path().join(format!("fake-{protocol}.sh"));
+    std::fs::write(&path, script).unwrap();
+    let marker = dir.path().join(format!("{protocol}-{mode}.done"));
+    let yaml = format!(
+        "engines:\n  - name: fake-{protocol}-{mode}\n    protocol: {protocol}\n    command: sh\n    args: [{:?}, {mode:?}, {:?}]\n    timeout_ms: {timeout_ms}\n",
+        path.display().to_string(),
+        marker.display().to_string()
+    );
+    registry::parse(&yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}")).remove(0)
+}
+
+fn query(fen: &str, moves: &[&str]) -> PositionQuery {
+    PositionQuery {
+        fen: fen.to_string(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        chess960: fen.split_whitespace().nth(2).is_some_and(|c| c.chars().any(|c| "ABCDEFGHabcdefgh".contains(c))),
+        automatic_fifty_moves: false,
+    }
+}
+
+fn failure(result: Result<impl std::fmt::Debug, EngineError>) -> String {
+    match result {
+        Err(EngineError::Failed(why)) => why,
+        other => panic!("expected an engine failure, got {other:?}"),
+    }
+}
+
+/// A fake UCI engine misbehaves once in `mode`: the request fails with a
+/// message containing `expect`, the next request is answered by a fresh
+/// process, and a healthy engine beside it is not disturbed.
+fn uci_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
+    let dir = TempDir::new();
+    let mut bad = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", mode, timeout_ms)).unwrap();
+    let mut good = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", "good", timeout_ms)).unwrap();
+    let start = query(STARTPOS, &[]);
+    assert_eq!(good.legal_moves(&start).unwrap().len(), 20);
+    let began = Instant::now();
+    let why = failure(bad.legal_moves(&start));
+    assert!(why.contains(expect), "{mode}: the message {why:?} does not say {expect:?}");
+    assert!(began.elapsed() < Duration::from_millis(timeout_ms + 2_000), "{mode}: took {:?}", began.elapsed());
+    assert_eq!(good.legal_moves(&start).unwrap().len(), 20, "{mode}: the healthy engine is disturbed");
+    assert_eq!(bad.legal_moves(&start).unwrap().len(), 20, "{mode}: the adapter did not recover");
+    assert_eq!(bad.restarts(), 1, "{mode}");
+    assert_eq!(good.restarts(), 0, "{mode}");
+}
+
+#[test]
+fn uci_engine_that_crashes_mid_answer() {
+    uci_misbehaves_once("crash", 3_000, "exited");
+}
+
+#[test]
+fn uci_engine_that_hangs() {
+    uci_misbehaves_once("hang", 800, "within the time limit of 800 ms");
+}
+
+#[test]
+fn uci_engine_that_prints_garbage() {
+    uci_misbehaves_once(
+        "garbage",
+        3_000,
+        "unexpected line in its answer to `go perft 1`: \"%% the quick brown fox &&\"",
+    );
+}
+
+#[test]
+fn uci_engine_that_prints_binary_garbage() {
+    uci_misbehaves_once("binary", 3_000, "printed garbage");
+}
+
+#[test]
+fn uci_engine_that_floods_its_output() {
+    uci_misbehaves_once("flood", 5_000, "flooded its output");
+}
+
+#[test]
+fn uci_engine_that_answers_a_different_position() {
+    uci_misbehaves_once("different", 3_000, "answered a different position");
+}
+
+#[test]
+fn uci_engine_that_answers_slowly_within_the_limit() {
+    let dir = TempDir::new();
+    let mut slow = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", "slow", 3_000)).unwrap();
+    let began = Instant::now();
+    assert_eq!(slow.legal_moves(&query(STARTPOS, &[])).unwrap().len(), 20);
+    assert!(began.elapsed() >= Duration::from_millis(900));
+    assert_eq!(slow.restarts(), 0);
+    assert_eq!(slow.id(), "Fake slow");
+}
+
+#[test]
+fn uci_fake_status_and_board() {
+    let dir = TempDir::new();
+    let mut engine = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", "good", 3_000)).unwrap();
+    let status = engine.status(&query(STARTPOS, &[])).unwrap();
+    assert!(!status.in_check && !status.checkmate && !status.stalemate);
+    assert_eq!(status.checkers, Some(vec![]));
+    assert_eq!(engine.placement(&query(STARTPOS, &[])).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+}
+
+/// A fake xboard engine misbehaves once in `mode`, as [`uci_misbehaves_once`].
+fn xboard_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
+    let dir = TempDir::new();
+    let mut bad = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", mode, timeout_ms)).unwrap();
+    let mut good = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "good", timeout_ms)).unwrap();
+    let start = query(STARTPOS, &[]);
+    assert_eq!(good.is_legal(&start, "e2e4"), Ok(true));
+    let began = Instant::now();
+    let why = failure(bad.is_legal(&start, "e2e4"));
+    assert!(why.contains(expect), "{mode}: the message {why:?} does not say {expect:?}");
+    assert!(began.elapsed() < Duration::from_millis(timeout_ms + 2_000), "{mode}: took {:?}", began.elapsed());
+    assert_eq!(good.is_legal(&start, "e2e5"), Ok(false), "{mode}: the healthy engine is disturbed");
+    assert_eq!(bad.is_legal(&start, "e2e4"), Ok(true), "{mode}: the adapter did not recover");
+    assert_eq!(bad.is_legal(&start, "e2e5"), Ok(false), "{mode}");
+    assert_eq!(bad.restarts(), 1, "{mode}");
+    assert_eq!(good.restarts(), 0, "{mode}");
+}
+
+#[test]
+fn xboard_engine_that_crashes_mid_answer() {
+    xboard_misbehaves_once("crash", 3_000, "exited");
+}
+
+#[test]
+fn xboard_engine_that_hangs() {
+    xboard_misbehaves_once("hang", 800, "within the time limit of 800 ms");
+}
+
+#[test]
+fn xboard_engine_that_prints_garbage() {
+    xboard_misbehaves_once("garbage", 3_000, "printed garbage");
+}
+
+#[test]
+fn xboard_engine_that_floods_its_output() {
+    xboard_misbehaves_once("flood", 5_000, "flooded its output");
+}
+
+#[test]
+fn xboard_engine_that_answers_slowly_within_the_limit() {
+    let dir = TempDir::new();
+    let mut slow = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "slow", 3_000)).unwrap();
+    let began = Instant::now();
+    assert_eq!(slow.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(true));
+    assert!(began.elapsed() >= Duration::from_millis(900));
+    assert_eq!(slow.restarts(), 0);
+    assert_eq!(slow.features().myname, "Fake slow");
+}
+
+#[test]
+fn xboard_engine_that_refuses_the_games_moves() {
+    let dir = TempDir::new();
+    let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "refuse", 3_000)).unwrap();
+    let why = failure(engine.is_legal(&query(STARTPOS, &["e2e4"]), "e7e5"));
+    assert!(why.contains("refuses a move of the game"), "{why}");
+    // Nothing to refuse without game moves; the candidate's refusal is the verdict.
+    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(false));
+}
+
+#[test]
+fn xboard_engine_with_two_pongs_per_ping() {
+    let dir = TempDir::new();
+    let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "twopongs", 3_000)).unwrap();
+    assert_eq!(engine.features().pongs_per_ping, 2);
+    assert_eq!(engine.result(&query(STARTPOS, &[])), Ok(Some("1-0 {White mates}".to_string())));
+    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e1g1"), Ok(false));
+    assert!(!engine.supports(lawbook_conformance::Capability::LegalMoves));
+    assert_eq!(
+        engine.legal_moves(&query(STARTPOS, &[])),
+        Err(EngineError::Unsupported(lawbook_conformance::Capability::LegalMoves))
+    );
+}
+
+#[test]
+fn registry_errors_are_clear() {
+    let unknown_key = registry::parse("engines:\n  - name: x\n    protocol: uci\n    command: x\n    colour: blue\n");
+    let why = unknown_key.unwrap_err();
+    assert!(why.contains("unknown field") && why.contains("colour"), "{why}");
+
+    let unknown_protocol = registry::parse("engines:\n  - name: x\n    protocol: telepathy\n    command: x\n");
+    let why = unknown_protocol.unwrap_err();
+    assert!(why.contains("unknown variant") && why.contains("telepathy"), "{why}");
+
+    let no_command = registry::parse("engines:\n  - name: x\n    protocol: xboard\n");
+    let why = no_command.unwrap_err();
+    assert!(why.contains("needs a command"), "{why}");
+
+    let twice = registry::parse("engines:\n  - {name: a, protocol: builtin}\n  - {name: a, protocol: builtin}\n");
+    assert!(twice.unwrap_err().contains("appears twice"));
+
+    let top = registry::parse("engine:\n  - {name: a, protocol: builtin}\n");
+    assert!(top.unwrap_err().contains("unknown field"));
+}
+
+#[test]
+fn the_shipped_registry_reads() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml");
+    let specs = registry::read(&path).unwrap();
+    let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+    for name in ["lawbook", "stockfish", "python-chess", "chess.js", "shakmaty", "cozy-chess"] {
+        assert!(names.contains(&name), "{name} is missing from engines.yaml: {names:?}");
+    }
+    for spec in &specs {
+        let process = !matches!(
+            spec.protocol,
+            registry::Protocol::Builtin | registry::Protocol::Shakmaty | registry::Protocol::CozyChess
+        );
+        assert!(!process || spec.install.is_some(), "{} names no install command", spec.name);
+    }
+}
+
+#[test]
+fn a_missing_program_names_its_install_command() {
+    let spec = registry::parse(
+        "engines:\n  - name: nowhere\n    protocol: uci\n    command: lawbook-no-such-engine\n    install: apt-get install -y no-such-engine\n",
+    )
+    .unwrap()
+    .remove(0);
+    let why = failure(registry::build(&spec).map(|e| e.name().to_string()));
+    assert!(why.contains("apt-get install -y no-such-engine"), "{why}");
+    let xboard = EngineSpec { protocol: registry::Protocol::Xboard, ..spec.clone() };
+    assert!(failure(registry::build(&xboard).map(|e| e.name().to_string())).contains("apt-get install"));
+    let jsonl = EngineSpec { protocol: registry::Protocol::Jsonl, ..spec };
+    assert!(failure(registry::build(&jsonl).map(|e| e.name().to_string())).contains("apt-get install"));
+}
+
+#[test]
+fn build_dispatches_on_the_protocol() {
+    let specs =
+        registry::parse("engines:\n  - {name: lawbook, protocol: builtin}\n  - {name: s, protocol: shakmaty}\n")
+            .unwrap();
+    let mut builtin = registry::build(&specs[0]).unwrap();
+    assert_eq!(builtin.legal_moves(&query(STARTPOS, &[])).unwrap().len(), 20);
+    let peer = registry::build(&specs[1]);
+    if cfg!(feature = "peers") {
+        assert!(peer.is_ok());
+    } else {
+        assert!(failure(peer.map(|e| e.name().to_string())).contains("--features peers"));
+    }
+}
+
+/// Stockfish's spec from the shipped registry, or `None` (with a notice) when it is not installed.
+fn installed(name: &str) -> Option<EngineSpec> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml");
+    let spec = registry::read(&path).unwrap().into_iter().find(|s| s.name == name)?;
+    if registry::locate(spec.command.as_deref().unwrap_or_default()).is_none() {
+        println!("SKIPPED: {name} is not installed ({})", spec.install.as_deref().unwrap_or("no install command"));
+        return None;
+    }
+    Some(spec)
+}
+
+/// Positions both engines are asked about (start FEN, moves).
+const POSITIONS: &[(&str, &[&str])] = &[
+    (STARTPOS, &[]),
+    (STARTPOS, &["e2e4", "d7d5", "e4e5", "f7f5"]),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[]),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &["e2e4"]),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[]),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &["d7c8q"]),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["e1g1", "e8c8"]),
+    ("4k3/8/8/8/1K1pP2r/8/8/8 b - e3 0 1", &[]),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", &[]),
+    ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", &["e1b1"]),
+];
+
+#[test]
+fn stockfish_legal_moves_equal_lawbooks() {
+    let Some(spec) = installed("stockfish") else { return };
+    let mut stockfish = UciEngine::spawn(&spec).unwrap();
+    for (fen, moves) in POSITIONS {
+        let q = query(fen, moves);
+        let mut theirs = stockfish.legal_moves(&q).unwrap_or_else(|e| panic!("{fen} {moves:?}: {e}"));
+        let mut ours = BuiltIn.legal_moves(&q).unwrap();
+        theirs.sort();
+        ours.sort();
+        assert_eq!(theirs, ours, "{fen} moves {moves:?}");
+        assert_eq!(stockfish.placement(&q), BuiltIn.placement(&q), "{fen} moves {moves:?}");
+    }
+    // Mate, stalemate and a double check, as Stockfish reports them.
+    let mate = stockfish.status(&query(STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"])).unwrap();
+    assert!(mate.in_check && mate.checkmate && !mate.stalemate);
+    assert_eq!(mate.checkers, Some(vec!["h4".to_string()]));
+    let stalemate = stockfish.status(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[])).unwrap();
+    assert!(!stalemate.in_check && !stalemate.checkmate && stalemate.stalemate);
+    let double = stockfish.status(&query("4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", &["e2b5"])).unwrap();
+    assert!(double.in_check && !double.checkmate);
+    assert_eq!(
+        double.checkers.map(|mut c| {
+            c.sort();
+            c
+        }),
+        Some(vec!["b5".to_string(), "e1".to_string()])
+    );
+    assert_eq!(stockfish.restarts(), 0);
+}
+
+/// Moves asked of the xboard engines: (start FEN, game moves, move, legal by the laws).
+const XBOARD_PROBES: &[(&str, &[&str], &str, bool)] = &[
+    (STARTPOS, &[], "e2e4", true),
+    (STARTPOS, &[], "e2e5", false),
+    (STARTPOS, &["e2e4"], "e7e5", true),
+    (STARTPOS, &["e2e4"], "e2e4", false),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[], "e1g1", true),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[], "e1c1", true),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", &[], "e1g1", false),
+    ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", &[], "e1g1", false),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["h1g1", "a8b8", "g1h1", "b8a8"], "e1g1", false),
+    ("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", &["d7d5"], "e5d6", true),
+    ("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", &["d7d5", "e1d1", "e8d8"], "e5d6", false),
+    ("8/1P6/8/8/8/8/6k1/4K3 w - - 0 1", &[], "b7b8n", true),
+    ("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1", &["d1d8"], "g8h8", false),
+];
+
+#[test]
+fn xboard_engines_answer() {
+    for name in ["gnuchess", "hoichess", "phalanx", "fairymax"] {
+        let Some(spec) = installed(name) else { continue };
+        let began = Instant::now();
+        let mut engine = XboardEngine::spawn(&spec).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut disagreements = Vec::new();
+        for (fen, moves, mv, legal) in XBOARD_PROBES {
+            match engine.is_legal(&query(fen, moves), mv) {
+                Ok(verdict) if verdict == *legal => {}
+                other => disagreements.push(format!("{fen} {moves:?} {mv}: {other:?}, the laws say {legal}")),
+            }
+        }
+        println!(
+            "{name} ({:?}): {} of {} probes agree with the laws, {} restarts, {:?}",
+            engine.features(),
+            XBOARD_PROBES.len() - disagreements.len(),
+            XBOARD_PROBES.len(),
+            engine.restarts(),
+            began.elapsed()
+        );
+        for d in &disagreements {
+            println!("  {name} disagrees: {d}");
+        }
+        // The basics must work for the adapter to be of any use.
+        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(true), "{name}");
+        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e5"), Ok(false), "{name}");
+    }
+}

@@ -1,0 +1,549 @@
+//! The JSON-lines rules protocol (conformance/PROTOCOL.md): `lawbook serve`
+//! through the `JsonlEngine` adapter agrees with the built-in engine; broken
+//! lines and broken engines get clear errors and the session or run goes on;
+//! the python-chess and chess.js adapters answer with their libraries' rules.
+//!
+//! `lawbook serve` is the binary next to this test's own directory
+//! (`target/<profile>/lawbook`), built on demand. The 100,000-request load
+//! run is `#[ignore]`d: `cargo test --release -p lawbook-conformance --test
+//! jsonl -- --ignored --nocapture` runs it and prints peak memory and speed.
+
+use lawbook_conformance::adapters::jsonl::JsonlEngine;
+use lawbook_conformance::engine::GameState;
+use lawbook_conformance::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status, registry};
+use lawbook_notation::{fen, uci};
+use lawbook_outcome::Game;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The `lawbook` binary: `CARGO_BIN_EXE_lawbook` when cargo sets it,
+/// otherwise `lawbook` in this test's target directory, built once here.
+fn lawbook() -> PathBuf {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            if let Some(path) = std::env::var_os("CARGO_BIN_EXE_lawbook") {
+                return PathBuf::from(path);
+            }
+            // target/<profile>/deps/jsonl-<hash> -> target/<profile>/lawbook
+            let exe = std::env::current_exe().expect("the test knows its own path");
+            let profile_dir = exe.parent().and_then(Path::parent).expect("the test runs from target/<profile>/deps");
+            let release = profile_dir.file_name().is_some_and(|n| n == "release");
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut args = vec!["build", "-q", "-p", "lawbook-cli", "--bin", "lawbook"];
+            if release {
+                args.push("--release");
+            }
+            let status = Command::new(cargo)
+                .args(&args)
+                .current_dir(workspace())
+                .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target directory"))
+                .status()
+                .expect("cargo runs");
+            assert!(status.success(), "cargo build -p lawbook-cli failed");
+            profile_dir.join("lawbook")
+        })
+        .clone()
+}
+
+/// An engine spec read the way the registry reads it.
+fn spec(name: &str, command: &Path, args: &[&str], timeout_ms: u64) -> registry::EngineSpec {
+    let yaml = format!(
+        "engines:\n  - name: {name}\n    protocol: jsonl\n    command: {}\n    args: {}\n    timeout_ms: {timeout_ms}\n",
+        json!(command.to_string_lossy()),
+        json!(args),
+    );
+    let mut specs = registry::parse(&yaml).expect("a valid registry entry");
+    specs.remove(0)
+}
+
+fn serve_engine() -> JsonlEngine {
+    JsonlEngine::spawn(&spec("lawbook-serve", &lawbook(), &["serve"], 20_000)).expect("lawbook serve starts")
+}
+
+fn query(fen: &str, moves: &[String]) -> PositionQuery {
+    PositionQuery { fen: fen.to_string(), moves: moves.to_vec(), chess960: false, automatic_fifty_moves: false }
+}
+
+fn uci_moves(moves: &[&str]) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// A small deterministic generator (xorshift64*), so failures repeat.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// Random games from `start`, cut at `plies` or at the end of the game; every
+/// prefix is a position to ask about.
+fn random_game(start: &str, chess960: bool, plies: usize, rng: &mut Rng) -> Vec<String> {
+    let mode = chess960.then_some(lawbook_board::CastlingMode::Chess960);
+    let pos = fen::read_with(start, mode, lawbook_board::Relaxations::STRICT).expect("a valid start");
+    let mut game = Game::new(pos);
+    let mut moves = Vec::new();
+    while moves.len() < plies && !game.is_over() {
+        let legal = game.position().legal_moves();
+        let mv = legal[rng.below(legal.len())];
+        moves.push(uci::write(game.position(), mv));
+        game.play(mv).expect("a legal move of a game in progress");
+    }
+    moves
+}
+
+/// Starting positions with castling both ways, en passant, promotions,
+/// near-fifty and near-seventy-five-move clocks, few pieces, Chess960.
+const STARTS: &[(&str, bool)] = &[
+    (fen::STARTPOS, false),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false),
+    ("7k/8/6K1/8/8/8/8/R7 w - - 97 80", false),
+    ("7k/8/6K1/8/8/8/3B4/R7 w - - 146 120", false),
+    ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", false),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
+];
+
+fn sorted(moves: Vec<String>) -> Vec<String> {
+    let set: BTreeSet<String> = moves.into_iter().collect();
+    set.into_iter().collect()
+}
+
+/// The same answer, or both engines refusing (their messages differ).
+fn assert_same<T: PartialEq + std::fmt::Debug>(
+    theirs: Result<T, EngineError>,
+    ours: Result<T, EngineError>,
+    q: &PositionQuery,
+) {
+    match (theirs, ours) {
+        (Err(EngineError::Failed(_)), Err(EngineError::Failed(_))) => {}
+        (theirs, ours) => assert_eq!(theirs, ours, "{q:?}"),
+    }
+}
+
+/// A status with its checkers in square order (engines list them in any order).
+fn normal(status: Result<Status, EngineError>) -> Result<Status, EngineError> {
+    status.map(|mut s| {
+        if let Some(c) = s.checkers.as_mut() {
+            c.sort();
+        }
+        s
+    })
+}
+
+#[test]
+fn serve_agrees_with_the_built_in_engine_on_random_positions() {
+    let started = Instant::now();
+    let mut served = serve_engine();
+    assert_eq!(served.hello().engine, format!("lawbook {}", env!("CARGO_PKG_VERSION")));
+    for capability in [
+        Capability::LegalMoves,
+        Capability::MoveLegality,
+        Capability::CheckStatus,
+        Capability::MateStalemate,
+        Capability::Board,
+        Capability::DrawRules,
+    ] {
+        assert!(served.supports(capability), "{capability:?}");
+    }
+    assert!(!served.supports(Capability::Model));
+    let mut built_in = BuiltIn;
+    let mut rng = Rng(0x5eed_1a3b_00c0_ffee);
+    let mut asked = 0;
+    // Knight shuffles: repetitions, claims, fivefold.
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(5);
+    let mut games: Vec<(&str, bool, Vec<String>)> = vec![(fen::STARTPOS, false, uci_moves(&shuffle))];
+    for round in 0..5 {
+        for &(start, chess960) in STARTS {
+            let plies = if round == 0 { 12 } else { 60 };
+            games.push((start, chess960, random_game(start, chess960, plies, &mut rng)));
+        }
+    }
+    for (start, chess960, moves) in &games {
+        for cut in (0..=moves.len()).step_by(3).chain([moves.len()]) {
+            let q = PositionQuery { chess960: *chess960, ..query(start, &moves[..cut]) };
+            let ours = built_in.legal_moves(&q).expect("the built-in engine answers");
+            assert_eq!(sorted(served.legal_moves(&q).expect("serve answers")), sorted(ours.clone()), "{q:?}");
+            assert_eq!(served.status(&q), built_in.status(&q), "{q:?}");
+            assert_same(served.game_state(&q), built_in.game_state(&q), &q);
+            assert_eq!(served.placement(&q), built_in.placement(&q), "{q:?}");
+            if let Some(mv) = ours.first() {
+                assert_eq!(served.is_legal(&q, mv), Ok(true), "{mv} in {q:?}");
+            }
+            assert_eq!(served.is_legal(&q, "a1a1"), Ok(false));
+            let automatic = PositionQuery { automatic_fifty_moves: true, ..q.clone() };
+            assert_same(served.game_state(&automatic), built_in.game_state(&automatic), &automatic);
+            asked += 1;
+        }
+    }
+    assert_eq!(served.restarts(), 0);
+    println!("{asked} positions agree ({:.1?})", started.elapsed());
+}
+
+#[test]
+fn serve_answers_the_laws_through_the_adapter() {
+    let mut served = serve_engine();
+    let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
+    let status = served.status(&fools).expect("status");
+    assert!(status.checkmate && status.in_check && !status.stalemate);
+    assert_eq!(status.checkers, Some(vec!["h4".to_string()]));
+    let state = served.game_state(&fools).expect("game state");
+    assert_eq!(state.outcome, Some(("0-1".into(), "checkmate".into())));
+    // A move after mate, and a move that is not legal: engine errors, no restart.
+    let late = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]));
+    assert!(matches!(served.game_state(&late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    let wrong = query(fen::STARTPOS, &uci_moves(&["e2e5"]));
+    assert!(matches!(served.legal_moves(&wrong), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    let bad = query("not a fen", &[]);
+    assert!(matches!(served.legal_moves(&bad), Err(EngineError::Failed(m)) if m.contains("bad_fen")));
+    assert_eq!(served.restarts(), 0);
+    // Chess960 castling is the king taking its rook.
+    let chess960 = PositionQuery { chess960: true, ..query("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]) };
+    let moves = served.legal_moves(&chess960).expect("moves");
+    assert!(moves.contains(&"e1h1".to_string()) && moves.contains(&"e1a1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
+}
+
+/// Sends `lines` to a fresh `lawbook serve` and returns its replies.
+fn raw_session(input: &[u8]) -> (Vec<Value>, std::process::ExitStatus) {
+    let mut child = Command::new(lawbook())
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lawbook serve starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("lawbook serve ends");
+    writer.join().expect("the writer finishes");
+    let text = String::from_utf8(output.stdout).expect("UTF-8 replies");
+    (text.lines().map(|l| serde_json::from_str(l).expect("every reply is JSON")).collect(), output.status)
+}
+
+#[test]
+fn malformed_lines_get_error_replies_and_the_session_goes_on() {
+    let mut input = Vec::new();
+    let mut line = |text: &[u8]| {
+        input.extend_from_slice(text);
+        input.push(b'\n');
+    };
+    line(br#"{"id":1,"request":"hello","protocol":1}"#);
+    line(b"{\"id\": 2, \"request\": ");
+    line(b"\xc3\x28 not utf-8");
+    line(br#"{"id":3,"request":"legal_moves","position":{"fen":"startpos","moves":["e2e4","e7e5","e1e3"]}}"#);
+    line(br#"{"id":4,"request":"promote","position":{"fen":"startpos"}}"#);
+    line(br#"{"id":5,"request":"status","position":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"}}"#);
+    line(br#"{"id":6,"request":"is_legal","position":{"fen":"startpos"}}"#);
+    line(br#"{"id":"seven","request":"is_legal","position":{"fen":"startpos"},"move":"g1f3"}"#);
+    line(&[b' '; 3]);
+    line(&[b"[".as_slice(), &vec![b'1'; 2 << 20]].concat());
+    line(br#"{"id":8,"request":"board","position":{"fen":"startpos","moves":["e2e4"]}}"#);
+    let (replies, status) = raw_session(&input);
+    assert!(status.success(), "end of input ends the session cleanly: {status}");
+    let summary: Vec<(Value, Value)> = replies.iter().map(|r| (r["id"].clone(), r["error"]["kind"].clone())).collect();
+    assert_eq!(
+        summary,
+        [
+            (json!(1), Value::Null),
+            (Value::Null, json!("bad_json")),
+            (Value::Null, json!("bad_json")),
+            (json!(3), json!("illegal_move")),
+            (json!(4), json!("unknown_request")),
+            (json!(5), json!("bad_fen")),
+            (json!(6), json!("bad_request")),
+            (json!("seven"), Value::Null),
+            (Value::Null, json!("line_too_long")),
+            (json!(8), Value::Null),
+        ]
+    );
+    assert_eq!(replies[0]["protocol"], 1);
+    assert!(replies[3]["error"]["message"].as_str().is_some_and(|m| m.contains("move 3")), "{}", replies[3]);
+    assert_eq!(replies[7]["legal"], true);
+    assert_eq!(replies[9]["placement"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    // Empty input: no reply, clean exit.
+    let (replies, status) = raw_session(b"");
+    assert!(replies.is_empty() && status.success());
+}
+
+/// A fake engine: a shell script that answers `hello` and then misbehaves.
+fn fake(name: &str, misbehaviour: &str, timeout_ms: u64) -> Result<JsonlEngine, EngineError> {
+    // Every request line starts with {"id":N (serde_json writes keys in order).
+    let script = format!(
+        r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"fake","supports":["legal_moves","status"],"features":[]}}\n' "$id" ;;
+    *'"request":"status"'*) printf '{{"id":%s,"error":{{"kind":"unsupported","message":"no"}}}}\n' "$id" ;;
+    *e2e4*) printf '{{"id":%s,"moves":["e7e5"]}}\n' "$id" ;;
+    *) {misbehaviour} ;;
+  esac
+done"#
+    );
+    JsonlEngine::spawn(&spec(name, Path::new("/bin/sh"), &["-c", &script], timeout_ms))
+}
+
+#[test]
+fn broken_engines_get_an_error_verdict_and_a_restart() {
+    let good = query(fen::STARTPOS, &uci_moves(&["e2e4"]));
+    let bad = query(fen::STARTPOS, &[]);
+    let cases: [(&str, &str, &str); 5] = [
+        ("crash", "exit 1", "exited"),
+        ("hang", "sleep 5", "no answer within 300 ms"),
+        ("garbage", "printf 'hello there\\n'", "not a JSON object"),
+        ("wrong-id", "printf '{\"id\":999999,\"moves\":[]}\\n'", "id 999999"),
+        ("flood", "head -c 200000 /dev/zero | tr '\\0' x; printf '\\n'", "longer than"),
+    ];
+    for (name, misbehaviour, expected) in cases {
+        let started = Instant::now();
+        let mut engine = fake(name, misbehaviour, 300).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(engine.supports(Capability::LegalMoves) && !engine.supports(Capability::Board));
+        // Not announced: unsupported without asking. Announced but refused: unsupported.
+        assert_eq!(engine.placement(&good), Err(EngineError::Unsupported(Capability::Board)));
+        assert_eq!(engine.status(&good), Err(EngineError::Unsupported(Capability::CheckStatus)));
+        let chess960 = PositionQuery { chess960: true, ..good.clone() };
+        assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
+        for round in 0..2 {
+            match engine.legal_moves(&bad) {
+                Err(EngineError::Failed(why)) => {
+                    assert!(why.contains(expected) && why.contains("restarted"), "{name}: {why}")
+                }
+                other => panic!("{name}: expected an engine error, got {other:?}"),
+            }
+            assert_eq!(engine.restarts(), round + 1, "{name}");
+            // The run goes on: the restarted engine answers the next request.
+            assert_eq!(engine.legal_moves(&good), Ok(vec!["e7e5".to_string()]), "{name}");
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{name} took {:.1?}", started.elapsed());
+    }
+    // A program that is missing, or that does not speak the protocol.
+    let missing = JsonlEngine::spawn(&spec("missing", Path::new("no-such-engine-anywhere"), &[], 300));
+    assert!(matches!(missing, Err(EngineError::Failed(m)) if m.contains("cannot find")));
+    let silent = JsonlEngine::spawn(&spec("cat", Path::new("/bin/sh"), &["-c", "cat >/dev/null"], 300));
+    assert!(matches!(silent, Err(EngineError::Failed(m)) if m.contains("no answer")));
+}
+
+/// Peak memory (kB) from `/usr/bin/time -v`, if that ran.
+fn peak_rss_kb(stderr: &str) -> Option<u64> {
+    stderr
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// `count` requests of every kind over random positions, to one `lawbook
+/// serve`; returns (peak RSS in kB if measured, requests per second).
+fn load(count: usize) -> (Option<u64>, f64) {
+    let mut rng = Rng(0x10ad_0000_0000_0001);
+    let games: Vec<Vec<String>> = (0..64).map(|_| random_game(fen::STARTPOS, false, 80, &mut rng)).collect();
+    let kinds = ["legal_moves", "status", "board", "is_legal", "game"];
+    let time = Path::new("/usr/bin/time");
+    let mut command = if time.is_file() {
+        let mut c = Command::new(time);
+        c.arg("-v").arg(lawbook());
+        c
+    } else {
+        Command::new(lawbook())
+    };
+    let mut child = command
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lawbook serve starts");
+    let mut stdin = std::io::BufWriter::new(child.stdin.take().expect("stdin"));
+    let stdout = child.stdout.take().expect("stdout");
+    let started = Instant::now();
+    let writer = std::thread::spawn(move || {
+        for id in 0..count {
+            let game = &games[rng.below(games.len())];
+            let cut = rng.below(game.len() + 1);
+            let kind = kinds[id % kinds.len()];
+            let request = if id % 1000 == 999 {
+                "garbage that is not JSON".to_string()
+            } else {
+                json!({"id": id, "request": kind, "move": "e2e4",
+                       "position": {"fen": "startpos", "moves": &game[..cut]}})
+                .to_string()
+            };
+            if writeln!(stdin, "{request}").is_err() {
+                return;
+            }
+        }
+    });
+    let mut replies = 0;
+    let mut errors = 0;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("a reply line");
+        let reply: Value = serde_json::from_str(&line).expect("every reply is JSON");
+        if reply.get("error").is_some() {
+            errors += 1;
+            assert_eq!(reply["error"]["kind"], "bad_json", "{line}");
+        } else {
+            assert_eq!(reply["id"], json!(replies), "replies come in order");
+        }
+        replies += 1;
+    }
+    writer.join().expect("the writer finishes");
+    let output = child.wait_with_output().expect("lawbook serve ends");
+    let elapsed = started.elapsed().as_secs_f64();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(replies, count, "one reply per request");
+    assert_eq!(errors, count / 1000, "one error per garbage line");
+    (peak_rss_kb(&String::from_utf8_lossy(&output.stderr)), count as f64 / elapsed)
+}
+
+#[test]
+fn a_short_stream_is_answered_in_order() {
+    let (_, per_second) = load(2_000);
+    println!("2,000 requests: {per_second:.0} requests/s");
+}
+
+#[test]
+#[ignore = "a 100,000-request load run: cargo test --release -p lawbook-conformance --test jsonl -- --ignored --nocapture"]
+fn a_hundred_thousand_requests_with_bounded_memory() {
+    let (small_rss, small_rate) = load(10_000);
+    let (rss, rate) = load(100_000);
+    println!("lawbook serve, 10,000 requests: {small_rate:.0} requests/s, peak RSS {small_rss:?} kB");
+    println!("lawbook serve, 100,000 requests: {rate:.0} requests/s, peak RSS {rss:?} kB");
+    if let (Some(small), Some(large)) = (small_rss, rss) {
+        // Memory does not grow with the number of requests.
+        assert!(large < small + small / 2 + 8 * 1024, "peak RSS grew from {small} kB to {large} kB");
+        assert!(large < 256 * 1024, "peak RSS {large} kB");
+    }
+}
+
+fn adapter_path(parts: &[&str]) -> PathBuf {
+    parts.iter().fold(workspace().join("conformance/adapters"), |p, part| p.join(part))
+}
+
+fn python_chess() -> Option<JsonlEngine> {
+    let installed = Command::new("python3").args(["-c", "import chess"]).stderr(Stdio::null()).status();
+    if !installed.is_ok_and(|s| s.success()) {
+        println!("SKIPPED: python-chess is not installed (pip install chess)");
+        return None;
+    }
+    let script = adapter_path(&["python-chess", "adapter.py"]);
+    let args = [script.to_string_lossy().into_owned()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    Some(JsonlEngine::spawn(&spec("python-chess", Path::new("python3"), &args, 20_000)).expect("the adapter starts"))
+}
+
+fn chess_js() -> Option<JsonlEngine> {
+    let node = Command::new("node").arg("--version").stdout(Stdio::null()).status();
+    if !node.is_ok_and(|s| s.success()) || !adapter_path(&["chess.js", "node_modules", "chess.js"]).is_dir() {
+        println!("SKIPPED: node or chess.js is not installed (npm install --prefix conformance/adapters/chess.js)");
+        return None;
+    }
+    let script = adapter_path(&["chess.js", "adapter.mjs"]);
+    let args = [script.to_string_lossy().into_owned()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    Some(JsonlEngine::spawn(&spec("chess.js", Path::new("node"), &args, 20_000)).expect("the adapter starts"))
+}
+
+/// Positions whose answers every faithful rules library gives alike.
+fn sample_positions() -> Vec<PositionQuery> {
+    let mut positions = vec![
+        query(fen::STARTPOS, &[]),
+        query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"])),
+        query("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[]),
+        query("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &uci_moves(&["e2e4"])),
+        query("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[]),
+        query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[]),
+        query("3qkb2/2pp1p2/8/8/4N3/8/8/4R1K1 w - - 0 1", &uci_moves(&["e4d6"])),
+    ];
+    let mut rng = Rng(7);
+    for _ in 0..4 {
+        positions.push(query(fen::STARTPOS, &random_game(fen::STARTPOS, false, 40, &mut rng)));
+    }
+    positions
+}
+
+#[test]
+fn python_chess_answers_with_its_own_rules() {
+    let Some(mut engine) = python_chess() else { return };
+    assert!(engine.hello().engine.starts_with("python-chess "), "{:?}", engine.hello());
+    let mut built_in = BuiltIn;
+    for q in sample_positions() {
+        assert_eq!(
+            sorted(engine.legal_moves(&q).expect("moves")),
+            sorted(built_in.legal_moves(&q).expect("moves")),
+            "{q:?}"
+        );
+        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(engine.placement(&q), built_in.placement(&q), "{q:?}");
+    }
+    let shuffle = uci_moves(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
+    let state = engine.game_state(&query(fen::STARTPOS, &shuffle)).expect("game state");
+    assert_eq!(
+        state,
+        GameState { repetitions: 2, can_claim_threefold: true, ..GameState::default() },
+        "a threefold claim by announcing the move"
+    );
+    let fools = engine.game_state(&query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]))).expect("state");
+    assert_eq!(fools.outcome, Some(("0-1".into(), "checkmate".into())));
+    let bishop = engine.game_state(&query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8b"]))).expect("state");
+    assert_eq!(bishop.outcome, Some(("1/2-1/2".into(), "insufficient_material".into())));
+    assert_eq!(bishop.insufficient_material, (true, true));
+    let fifty = query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(&["a1a2"]));
+    assert!(engine.game_state(&fifty).expect("state").can_claim_fifty_moves);
+    let automatic = PositionQuery { automatic_fifty_moves: true, ..fifty };
+    assert_eq!(engine.game_state(&automatic).expect("state").outcome, Some(("1/2-1/2".into(), "fifty_moves".into())));
+    let chess960 = PositionQuery {
+        chess960: true,
+        ..query("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", &[])
+    };
+    assert_eq!(
+        sorted(engine.legal_moves(&chess960).expect("moves")),
+        sorted(built_in.legal_moves(&chess960).expect("moves"))
+    );
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "e2e4"), Ok(true));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "e2e5"), Ok(false));
+    assert!(
+        matches!(engine.legal_moves(&query(fen::STARTPOS, &uci_moves(&["e2e5"]))), Err(EngineError::Failed(m)) if m.contains("illegal_move"))
+    );
+    assert_eq!(engine.restarts(), 0);
+}
+
+#[test]
+fn chess_js_answers_with_its_own_rules() {
+    let Some(mut engine) = chess_js() else { return };
+    assert!(engine.hello().engine.starts_with("chess.js 1."), "{:?}", engine.hello());
+    let mut built_in = BuiltIn;
+    for q in sample_positions() {
+        assert_eq!(
+            sorted(engine.legal_moves(&q).expect("moves")),
+            sorted(built_in.legal_moves(&q).expect("moves")),
+            "{q:?}"
+        );
+        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(engine.placement(&q), built_in.placement(&q), "{q:?}");
+    }
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "g1f3"), Ok(true));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "g1g3"), Ok(false));
+    // chess.js judges no per-side material and no claims: the game state is unsupported.
+    let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
+    assert_eq!(engine.game_state(&fools), Err(EngineError::Unsupported(Capability::DrawRules)));
+    let chess960 = PositionQuery { chess960: true, ..query(fen::STARTPOS, &[]) };
+    assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
+    assert_eq!(engine.restarts(), 0);
+}
