@@ -147,6 +147,7 @@ Feature: Castling
       Then 0-0 is illegal
       And the legal moves are as pinned
 
+    # sv (000): "Diagrammet kan inte visa vad som hänt tidigare."
     @CASTLE-08
     Scenario: The same placement when the king and rook have never moved
       Given White: Ke1 Rh1 Pg2
@@ -190,6 +191,7 @@ Feature: Castling
         | f1     | Bf1   |       | 0-0      | 0-0-0 |
         | g1     |       | Ng1   | 0-0      | 0-0-0 |
 
+    # ru (003): "Для короткой нужно освободить f1 и g1, для длинной — b1, c1 и d1"
     @CASTLE-09
     Scenario: Its own knight on b1 stops long castling, though the king never goes to b1
       Given White: Ke1 Ra1 Nb1
@@ -367,6 +369,7 @@ Feature: Castling
       When Black plays Rb8
       Then 0-0 is legal
 
+    # de (001): "Ein Läufer auf f1 kann den Weg später freimachen."
     @CASTLE-16
     Scenario: While the rook is on the f-file, short castling is not allowed
       Given White: Ke1 Rh1 Pg2 Ph2

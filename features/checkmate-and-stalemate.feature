@@ -175,6 +175,7 @@ Feature: Checkmate and stalemate
       And Black is stalemated
       And the legal moves are as pinned
 
+    # pl (002): "Gdy strona przy ruchu nie ma legalnego ruchu, a jej król nie jest w szachu, pozycja jest patem."
     @STALE-01
     Scenario: A black pawn that can still move means no stalemate
       Given White: Kb6 Pa7

@@ -31,6 +31,7 @@ Feature: Draws and material
       And White has 39 points of material
       And the legal moves are as pinned
 
+    # sv (004): "En bonde är värd 1 poäng."
     @VALUE-01
     Scenario: Material changes with a capture
       Given the position after 1. e4 d5 2. exd5 Qxd5
@@ -57,6 +58,7 @@ Feature: Draws and material
         | king and bishop against king         | Ke1     | Ke8 Bc8 |
         | bishops on squares of one colour     | Ke1 Bc1 | Ke8 Bf8 |
 
+    # pl (002): "żadna strona nie ma materiału na mata"
     @DRAW-01
     Scenario: A capture that leaves two bare kings ends the game
       Given White: Kh1 Qd2
@@ -66,6 +68,7 @@ Feature: Draws and material
       When Black plays Kxd2
       Then the game is drawn by insufficient material
 
+    # pl (002): "żadna strona nie ma materiału na mata"
     @DRAW-01
     Scenario Outline: <material> can still checkmate, so play goes on
       Given White: <white>
@@ -81,6 +84,7 @@ Feature: Draws and material
         | bishops on squares of both colours    | Ke1 Bc1     | Ke8 Bc8     |
         | king and knight against king and pawn | Ke1 Nb1     | Ke8 Pa7     |
 
+    # pl (002): "żadna strona nie ma materiału na mata"
     @DRAW-01 @fide-6.9
     Scenario: A side with only a king cannot win, whatever the other side has
       Given White: Ke1
@@ -103,6 +107,7 @@ Feature: Draws and material
       And the position is dead
       And the game is drawn by a dead position
 
+    # de (001): "führen zu einer toten Stellung und damit zum Remis"
     @DRAW-02
     Scenario: The same wall with bishops on opposite colours is still dead
       Given White: Kf1 Be2 Pa4 Pc4 Pe4 Pg4
@@ -111,6 +116,7 @@ Feature: Draws and material
       Then the position is dead
       And the game is drawn by a dead position
 
+    # de (001): "führen zu einer toten Stellung und damit zum Remis"
     @DRAW-02
     Scenario Outline: It looks dead, but a mate is still possible: <why>
       Given White: <white>
@@ -156,6 +162,7 @@ Feature: Draws and material
       And the game is not over
       And the legal moves are as pinned
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03 @fide-9.3.1
     Scenario: One half-move short, the claim is made by announcing the move that completes the fifty
       Given White: Ke1 Rh1
@@ -164,6 +171,7 @@ Feature: Draws and material
       And the half-move clock is 99
       Then a draw can be claimed under the fifty-move rule
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03
     Scenario: Two half-moves short, no claim yet
       Given White: Ke1 Rh1
@@ -172,6 +180,7 @@ Feature: Draws and material
       And the half-move clock is 98
       Then a draw cannot be claimed under the fifty-move rule
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03
     Scenario: A pawn move starts the count again
       Given White: Ke1 Rh1 Pa2
@@ -181,6 +190,7 @@ Feature: Draws and material
       When the game continues 1... Kd8 2. a3
       Then a draw cannot be claimed under the fifty-move rule
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03
     Scenario: A capture starts the count again
       Given White: Ke1 Rh1
@@ -190,6 +200,7 @@ Feature: Draws and material
       When White plays Rxh4
       Then a draw cannot be claimed under the fifty-move rule
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03 @DRAW-07 @fide-9.6.2
     Scenario: At seventy-five moves without a capture or pawn move the game is drawn by itself
       Given White: Ke1 Rh1
@@ -199,6 +210,7 @@ Feature: Draws and material
       When White plays Rh2
       Then the game is drawn by the seventy-five-move rule
 
+    # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03 @fide-9.6.2
     Scenario: A mate on the seventy-fifth move stands
       Given White: Kg6 Ra1
@@ -221,6 +233,7 @@ Feature: Draws and material
       And a draw can be claimed by threefold repetition
       And the game is not over
 
+    # pl (002): "Gdy ta sama pozycja pojawia się po raz trzeci, ogłaszasz remis. Powtórzenia nie muszą iść jedno po drugim."
     @DRAW-04 @fide-9.2.1
     Scenario: The claim can be made by announcing the move that repeats the position
       Given the initial position
@@ -228,6 +241,7 @@ Feature: Draws and material
       Then the position has occurred twice
       And a draw can be claimed by threefold repetition
 
+    # pl (002): "Gdy ta sama pozycja pojawia się po raz trzeci, ogłaszasz remis. Powtórzenia nie muszą iść jedno po drugim."
     @DRAW-04 @faq
     Scenario: FAQ - repetitions need not follow one another, and may come by different move orders
       Given the initial position
@@ -237,6 +251,7 @@ Feature: Draws and material
       Then the position has occurred 3 times
       And a draw can be claimed by threefold repetition
 
+    # pl (002): "Gdy ta sama pozycja pojawia się po raz trzeci, ogłaszasz remis. Powtórzenia nie muszą iść jedno po drugim."
     @DRAW-04
     Scenario: Twice is not enough
       Given the initial position
@@ -244,6 +259,7 @@ Feature: Draws and material
       Then the position has occurred twice
       And a draw cannot be claimed by threefold repetition
 
+    # pl (002): "Gdy ta sama pozycja pojawia się po raz trzeci, ogłaszasz remis. Powtórzenia nie muszą iść jedno po drugim."
     @DRAW-04 @DRAW-07 @fide-9.6.1
     Scenario: At the fifth occurrence the game is drawn by itself
       Given the initial position
@@ -264,6 +280,7 @@ Feature: Draws and material
       Then the position has occurred twice
       And a draw cannot be claimed by threefold repetition
 
+    # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
     @DRAW-05
     Scenario: A pawn that could be captured en passant makes the position different
       Given the position after 1. e4 a6 2. e5 d5
@@ -271,6 +288,7 @@ Feature: Draws and material
       When the game continues 3. Nf3 Nf6 4. Ng1 Ng8
       Then the position has occurred once
 
+    # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
     @DRAW-05
     Scenario: A double step that no pawn can capture does not make the position different
       Given the position after 1. e4
@@ -290,6 +308,7 @@ Feature: Draws and material
       When the players agree to a draw
       Then the game is drawn by agreement
 
+    # pl (002): "obie strony godzą się na remis"
     @DRAW-06
     Scenario: A finished game cannot be drawn by agreement
       Given the position after 1. f3 e5 2. g4 Qh4#
@@ -310,6 +329,7 @@ Feature: Draws and material
       Then Black is stalemated
       And the game is drawn by stalemate
 
+    # pl (002): "Ta szachownica sama zapisuje remis przy pacie, przy zbyt małym materiale i po pełnych pięćdziesięciu posunięciach."
     @DRAW-07
     Scenario: On a board that records draws by itself, the full fifty moves end the game
       Given White: Ke1 Rh1
@@ -320,6 +340,7 @@ Feature: Draws and material
       When White plays Rh2
       Then the game is drawn by the fifty-move rule
 
+    # pl (002): "Ta szachownica sama zapisuje remis przy pacie, przy zbyt małym materiale i po pełnych pięćdziesięciu posunięciach."
     @DRAW-07
     Scenario: Under tournament rules the same fifty moves only allow a claim
       Given White: Ke1 Rh1
@@ -330,6 +351,7 @@ Feature: Draws and material
       Then the game is not over
       And a draw can be claimed under the fifty-move rule
 
+    # pl (002): "Ta szachownica sama zapisuje remis przy pacie, przy zbyt małym materiale i po pełnych pięćdziesięciu posunięciach."
     @DRAW-07
     Scenario: Even on that board a threefold repetition must be declared
       Given the initial position

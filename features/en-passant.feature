@@ -23,6 +23,7 @@ Feature: En passant
       And there is a black pawn on d4
       And Black is to move
 
+    # sv (000): "Vit spelar c2-c4. Bonden passerar c3 och hamnar bredvid svarts bonde på d4."
     @EP-01
     Scenario: A piece on the square in between stops both steps
       Given White: Kg1 Pc2
@@ -32,6 +33,7 @@ Feature: En passant
       And c2-c4 is illegal
       And the legal moves are as pinned
 
+    # sv (000): "Vit spelar c2-c4. Bonden passerar c3 och hamnar bredvid svarts bonde på d4."
     @EP-01
     Scenario: A piece on the landing square stops only the double step
       Given White: Kg1 Pc2
@@ -41,6 +43,7 @@ Feature: En passant
       And c2-c4 is illegal
       And the legal moves are as pinned
 
+    # sv (000): "Vit spelar c2-c4. Bonden passerar c3 och hamnar bredvid svarts bonde på d4."
     @EP-01
     Scenario: A pawn that has left its starting square has no double step - c3-c5 is illegal
       Given White: Kg1 Pc3
@@ -84,6 +87,7 @@ Feature: En passant
       And d5, d7 and e5 are empty
       And Black is to move
 
+    # sv (000): "Bonden på d4 går snett till c3, och den vita bonden på c4 tas bort från brädet."
     @EP-02 @EP-04
     Scenario: A double step between two enemy pawns may be captured by either of them
       Given White: Kg1 Pc5 Pe5
@@ -98,6 +102,7 @@ Feature: En passant
       And there is a white pawn on e5
       And c5 and d5 are empty
 
+    # sv (000): "Bonden på d4 går snett till c3, och den vita bonden på c4 tas bort från brädet."
     @EP-02
     Scenario: A diagram noted "last move g7-g5" - the pawn on f5 may capture fxg6
       Given White: Kg1 Pf5
@@ -201,6 +206,7 @@ Feature: En passant
       And the pawn on e5 can move to e6
       And the legal moves are as pinned
 
+    # sv (000): "Gäller en passant om bonden bara gick ett steg?"
     @EP-07
     Scenario: A pawn that reached d5 in two single steps cannot be captured en passant
       Given White: Kg1 Pe5 Ph2
@@ -280,6 +286,7 @@ Feature: En passant
       Then exd6 is illegal
       And the legal moves are as pinned
 
+    # sv (000): "En passant gäller bara i draget direkt efter dubbelsteget."
     @EP-03
     Scenario: A new double step brings a new chance, only against the new pawn
       Given White: Kg1 Pb5
@@ -354,6 +361,7 @@ Feature: En passant
       But e5-e6 is legal
       And the legal moves are as pinned
 
+    # sv (000): "Om svart slog d4xe3 en passant skulle både d4 och e4 tömmas, och tornet skulle ge schack längs fjärde raden."
     @EP-08
     Scenario: A pawn pinned on a diagonal may capture en passant along that diagonal
       Given White: Kh2 Pe5

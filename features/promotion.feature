@@ -78,6 +78,7 @@ Feature: Promotion
       And the legal moves are Kb1, Kb2, Kc2, Kd1, Kd2, a8=Q, a8=R, a8=B and a8=N
       And the legal moves are as pinned
 
+    # de (001): "Auf der letzten Reihe wird der Bauer im selben Zug durch Dame, Turm, Läufer oder Springer seiner Farbe ersetzt."
     @PROMO-01
     Scenario: A capture onto the last rank promotes too, to any of the four pieces
       Given White: Kc1 Pb7

@@ -39,7 +39,11 @@ fn quotes_above(path: Option<&std::path::Path>, line: usize) -> Vec<String> {
     let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else { return Vec::new() };
     let lines: Vec<&str> = text.lines().collect();
     let mut quotes = Vec::new();
-    let mut i = line.saturating_sub(1);
+    // An outline's example row: go up to its `Scenario Outline:` line first.
+    let mut i = line.saturating_sub(1).min(lines.len());
+    while i > 0 && !lines.get(i).is_some_and(|l| l.trim_start().starts_with("Scenario")) {
+        i -= 1;
+    }
     while i > 0 {
         i -= 1;
         let l = lines.get(i).map_or("", |l| l.trim());
@@ -90,7 +94,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     (report::Verdict::Error, Some("the set-up hook failed".to_string()))
                 }
                 ScenarioFinished::StepFailed(_, _, error) => {
-                    let message = error.to_string();
+                    let message = error.to_string().replace("Step panicked. Captured output: ", "");
                     (report::Verdict::of_failure(&message), Some(message))
                 }
             };
