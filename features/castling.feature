@@ -54,6 +54,7 @@ Feature: Castling
       And <side> to move
       And White may still castle both ways
       And Black may still castle both ways
+      Then the legal moves are as pinned
       When <side> plays <castling>
       Then there is a <colour> king on <king>
       And there is a <colour> rook on <rook>
@@ -69,6 +70,7 @@ Feature: Castling
     @CASTLE-04 @faq
     Scenario: FAQ - how short and long castling are made
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 d6 5. Be3 Be6 6. Qd2 Qd7 7. Nc3 Nf6
       Then 0-0 is legal
       And 0-0-0 is legal
@@ -107,6 +109,7 @@ Feature: Castling
       And Black: Ke8 Ra8 Rh8
       And Black to move
       And Black may still castle both ways
+      Then the legal moves are as pinned
       When the game continues 1... Ke7 2. Kd1 Ke8 3. Ke1
       Then 0-0 is illegal
       And 0-0-0 is illegal
@@ -132,6 +135,7 @@ Feature: Castling
       And Black: Ke8 Ra8 Rh8
       And Black to move
       And Black may still castle both ways
+      Then the legal moves are as pinned
       When the game continues 1... Ra7 2. Kd1 Ra8 3. Ke1
       Then Black is to move
       And 0-0-0 is illegal
@@ -154,6 +158,7 @@ Feature: Castling
       And Black: Ke8
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then 0-0 is legal
 
     # ru (003): "Один раз за партию. После этого король уже ходил"
@@ -164,6 +169,7 @@ Feature: Castling
       And Black: Ke8
       And White to move
       And White may still castle both ways
+      Then the legal moves are as pinned
       When the game continues 1. 0-0 Kd8 2. Kh1 Ke8 3. Kg1 Kd8 4. Rfe1 Kc8 5. Rf1 Kd8
       Then 0-0 is illegal
       And 0-0-0 is illegal
@@ -180,6 +186,7 @@ Feature: Castling
       And Black: Ke8 <black>
       And White to move
       And White may still castle both ways
+      Then the legal moves are as pinned
       Then <castling> is illegal
       And <other> is legal
 
@@ -208,6 +215,7 @@ Feature: Castling
       And Black: Ke8 Pa7
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then 0-0 is illegal
       When the game continues 1. Bc4 a6
       Then 0-0 is legal
@@ -237,6 +245,7 @@ Feature: Castling
       And Black: Ke8 Re6
       And White to move
       And White may still castle both ways
+      Then the legal moves are as pinned
       Then White is in check
       And 0-0 is illegal
       And 0-0-0 is illegal
@@ -249,6 +258,7 @@ Feature: Castling
       And Black: Ke8 Qa5
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then White is in check
       And 0-0 is illegal
       When White plays Nc3
@@ -308,6 +318,7 @@ Feature: Castling
       And Black: Ke8 Rh8
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then 0-0 is legal
 
     # sv (000): "Vid lång rockad får även b1 eller b8 vara anfallen, eftersom kungen aldrig går över den rutan. Rutan måste ändå vara tom."
@@ -318,6 +329,7 @@ Feature: Castling
       And Black: Ke8 Rb8
       And White to move
       And White may still castle long
+      Then the legal moves are as pinned
       Then 0-0-0 is legal
 
     # ru (003): "Можно ли рокироваться через атакованное поле. Королём — нельзя."
@@ -327,6 +339,7 @@ Feature: Castling
       And Black: Kb8 <attacker>
       And White to move
       And White may still castle both ways
+      Then the legal moves are as pinned
       Then <castling> is illegal
       And <other> is legal
 
@@ -366,6 +379,7 @@ Feature: Castling
       And Black: Ka8 Rf8
       And Black to move
       And White may still castle short
+      Then the legal moves are as pinned
       When Black plays Rb8
       Then 0-0 is legal
 
@@ -376,6 +390,7 @@ Feature: Castling
       And Black: Ka8 Rf8
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then 0-0 is illegal
 
     # sv (000): "Räcker det att rutorna mellan kungen och tornet är tomma?"
@@ -387,6 +402,7 @@ Feature: Castling
       And Black: Ka8 <black>
       And White to move
       And White may still castle short
+      Then the legal moves are as pinned
       Then f1 and g1 are empty
       And 0-0 is illegal
 
@@ -415,6 +431,7 @@ Feature: Castling
       And White to move
       And White may still castle short
       And it is move 60
+      Then the legal moves are as pinned
       Then 0-0 is legal
 
   @fide-Guidelines-III

@@ -214,6 +214,7 @@ Feature: Checkmate and stalemate
       Given White: Kf7 Qg4
       And Black: Kh8
       And White to move
+      Then the legal moves are as pinned
       When White plays <move>
       Then <outcome>
 

@@ -13,6 +13,7 @@ Feature: Draws and material
     @VALUE-01
     Scenario Outline: A <piece> is worth <points>
       Given the initial position
+      Then the legal moves are as pinned
       Then a <piece> is worth <points> points
 
       Examples:
@@ -35,6 +36,7 @@ Feature: Draws and material
     @VALUE-01
     Scenario: Material changes with a capture
       Given the position after 1. e4 d5 2. exd5 Qxd5
+      Then the legal moves are as pinned
       Then White has 38 points of material
       And Black has 38 points of material
 
@@ -47,6 +49,7 @@ Feature: Draws and material
       Given White: <white>
       And Black: <black>
       And White to move
+      Then the legal moves are as pinned
       Then the game is drawn by insufficient material
       And White cannot checkmate with the material left
       And Black cannot checkmate with the material left
@@ -74,6 +77,7 @@ Feature: Draws and material
       Given White: <white>
       And Black: <black>
       And White to move
+      Then the legal moves are as pinned
       Then the game is not over
       And the position is not dead
 
@@ -90,6 +94,7 @@ Feature: Draws and material
       Given White: Ke1
       And Black: Ke8 Qd8 Ra8
       And White to move
+      Then the legal moves are as pinned
       Then White cannot checkmate with the material left
       But Black can checkmate with the material left
       And the game is not over
@@ -113,6 +118,7 @@ Feature: Draws and material
       Given White: Kf1 Be2 Pa4 Pc4 Pe4 Pg4
       And Black: Kb6 Bc7 Pa5 Pc5 Pe5 Pg5
       And White to move
+      Then the legal moves are as pinned
       Then the position is dead
       And the game is drawn by a dead position
 
@@ -122,6 +128,7 @@ Feature: Draws and material
       Given White: <white>
       And Black: <black>
       And White to move
+      Then the legal moves are as pinned
       Then the position is not dead
       And the game is not over
 
@@ -137,6 +144,7 @@ Feature: Draws and material
       Given White: Ke6 Pa7
       And Black: Ke8
       And White to move
+      Then the legal moves are as pinned
       When White plays a7-a8=<piece>
       Then Black is not checkmated
       And the position is dead
@@ -169,6 +177,7 @@ Feature: Draws and material
       And Black: Ke8
       And White to move
       And the half-move clock is 99
+      Then the legal moves are as pinned
       Then a draw can be claimed under the fifty-move rule
 
     # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
@@ -178,6 +187,7 @@ Feature: Draws and material
       And Black: Ke8
       And White to move
       And the half-move clock is 98
+      Then the legal moves are as pinned
       Then a draw cannot be claimed under the fifty-move rule
 
     # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
@@ -187,6 +197,7 @@ Feature: Draws and material
       And Black: Ke8
       And Black to move
       And the half-move clock is 99
+      Then the legal moves are as pinned
       When the game continues 1... Kd8 2. a3
       Then a draw cannot be claimed under the fifty-move rule
 
@@ -197,6 +208,7 @@ Feature: Draws and material
       And Black: Ke8 Nh4
       And White to move
       And the half-move clock is 99
+      Then the legal moves are as pinned
       When White plays Rxh4
       Then a draw cannot be claimed under the fifty-move rule
 
@@ -207,6 +219,7 @@ Feature: Draws and material
       And Black: Ke8
       And White to move
       And the half-move clock is 149
+      Then the legal moves are as pinned
       When White plays Rh2
       Then the game is drawn by the seventy-five-move rule
 
@@ -217,6 +230,7 @@ Feature: Draws and material
       And Black: Kg8
       And White to move
       And the half-move clock is 149
+      Then the legal moves are as pinned
       When White plays Ra8#
       Then Black is checkmated
       And White wins by checkmate
@@ -228,6 +242,7 @@ Feature: Draws and material
     @DRAW-04 @faq
     Scenario: FAQ - the initial position occurs for the third time
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8
       Then the position has occurred 3 times
       And a draw can be claimed by threefold repetition
@@ -237,6 +252,7 @@ Feature: Draws and material
     @DRAW-04 @fide-9.2.1
     Scenario: The claim can be made by announcing the move that repeats the position
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1
       Then the position has occurred twice
       And a draw can be claimed by threefold repetition
@@ -245,6 +261,7 @@ Feature: Draws and material
     @DRAW-04 @faq
     Scenario: FAQ - repetitions need not follow one another, and may come by different move orders
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Nc3 Nc6 3. Nb1 Nb8 4. Ng1 Ng8 5. Nc3 Nc6 6. Nf3 Nf6
       Then the position has occurred twice
       When the game continues 7. Nb1 Nb8 8. Nc3 Nc6
@@ -255,6 +272,7 @@ Feature: Draws and material
     @DRAW-04
     Scenario: Twice is not enough
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8
       Then the position has occurred twice
       And a draw cannot be claimed by threefold repetition
@@ -263,6 +281,7 @@ Feature: Draws and material
     @DRAW-04 @DRAW-07 @fide-9.6.1
     Scenario: At the fifth occurrence the game is drawn by itself
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8
       Then the position has occurred 5 times
       And the game is drawn by fivefold repetition
@@ -274,6 +293,7 @@ Feature: Draws and material
     @DRAW-05 @faq
     Scenario: FAQ - after the rooks have moved, the pieces stand as at the start but the position is a new one
       Given the initial position
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 4. Ng1 Ng8
       Then the position has occurred once
       When the game continues 5. Nf3 Nf6 6. Ng1 Ng8
@@ -284,6 +304,7 @@ Feature: Draws and material
     @DRAW-05
     Scenario: A pawn that could be captured en passant makes the position different
       Given the position after 1. e4 a6 2. e5 d5
+      Then the legal moves are as pinned
       Then exd6 is legal
       When the game continues 3. Nf3 Nf6 4. Ng1 Ng8
       Then the position has occurred once
@@ -292,6 +313,7 @@ Feature: Draws and material
     @DRAW-05
     Scenario: A double step that no pawn can capture does not make the position different
       Given the position after 1. e4
+      Then the legal moves are as pinned
       When the game continues 1... Nf6 2. Nf3 Ng8 3. Ng1
       Then the position has occurred twice
       When the game continues 3... Nf6 4. Nf3 Ng8 5. Ng1
@@ -305,6 +327,7 @@ Feature: Draws and material
     @DRAW-06
     Scenario: The players agree to a draw in the middle of a game
       Given the position after 1. e4 e5 2. Nf3 Nc6
+      Then the legal moves are as pinned
       When the players agree to a draw
       Then the game is drawn by agreement
 
@@ -312,6 +335,7 @@ Feature: Draws and material
     @DRAW-06
     Scenario: A finished game cannot be drawn by agreement
       Given the position after 1. f3 e5 2. g4 Qh4#
+      Then the legal moves are as pinned
       Then White is checkmated
       When the players agree to a draw
       Then the agreement is refused because the game is already over
@@ -325,6 +349,7 @@ Feature: Draws and material
       Given White: Kb6 Qc5
       And Black: Ka8
       And White to move
+      Then the legal moves are as pinned
       When White plays Qc7
       Then Black is stalemated
       And the game is drawn by stalemate
@@ -337,6 +362,7 @@ Feature: Draws and material
       And White to move
       And the half-move clock is 99
       And the board records draws by itself
+      Then the legal moves are as pinned
       When White plays Rh2
       Then the game is drawn by the fifty-move rule
 
@@ -347,6 +373,7 @@ Feature: Draws and material
       And Black: Ke8
       And White to move
       And the half-move clock is 99
+      Then the legal moves are as pinned
       When White plays Rh2
       Then the game is not over
       And a draw can be claimed under the fifty-move rule
@@ -356,6 +383,7 @@ Feature: Draws and material
     Scenario: Even on that board a threefold repetition must be declared
       Given the initial position
       And the board records draws by itself
+      Then the legal moves are as pinned
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8
       Then a draw can be claimed by threefold repetition
       And the game is not over

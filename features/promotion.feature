@@ -239,6 +239,7 @@ Feature: Promotion
       Given White: Kd6 Pa7
       And Black: Kd8
       And White to move
+      Then the legal moves are as pinned
       When White plays a7-a8=<letter>
       Then the position is dead
       And the game is drawn by insufficient material

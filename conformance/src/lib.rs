@@ -83,6 +83,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         .before(|feature, _rule, scenario, world| {
             world.feature = feature.name.clone();
             world.scenario = scenario.name.clone();
+            world.outline_row = !scenario.examples.is_empty();
             Box::pin(async {})
         })
         .after(move |feature, rule, scenario, finished, world| {

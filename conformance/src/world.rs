@@ -92,6 +92,8 @@ pub struct ChessWorld {
     pub scenario: String,
     /// How many legal move lists this scenario has pinned so far.
     pub pins: usize,
+    /// Whether the scenario is a row of a Scenario Outline.
+    pub outline_row: bool,
     /// The position being set up by `Given` steps, before play starts.
     pub setup: Setup,
     /// Whether the setup is Chess960.
@@ -127,6 +129,7 @@ impl Default for ChessWorld {
             feature: String::new(),
             scenario: String::new(),
             pins: 0,
+            outline_row: false,
             setup: Setup::empty(),
             mode: CastlingMode::Standard,
             game: None,

@@ -361,6 +361,15 @@ fn pinned(world: &mut ChessWorld) {
     lines.sort();
     world.pins += 1;
     let mut name = format!("{}__{}", slug(&world.feature), slug(&world.scenario));
+    if world.outline_row && !world.scenario.contains('<') {
+        // Rows of one outline share its title: tell them apart by their position
+        // (a stable digest of the FEN, so the name survives edits elsewhere).
+        let fen = lawbook_notation::fen::write(&pos);
+        let digest =
+            fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        name.truncate(70);
+        name.push_str(&format!("__{:08x}", digest as u32));
+    }
     if world.pins > 1 {
         name.push_str(&format!("__{}", world.pins));
     }
