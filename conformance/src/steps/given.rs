@@ -4,7 +4,7 @@ use super::{color, movetext, square};
 use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::given;
-use lawbook_board::{Bitboard, CastlingMode, File, Piece, Rank, Role, Setup, Square};
+use lawbook_board::{Bitboard, CastlingMode, Piece, Rank, Role, Setup, Square};
 use lawbook_notation::fen;
 
 #[given("the initial position")]
@@ -111,32 +111,8 @@ fn chess960(world: &mut ChessWorld) {
 /// first, then eight cells with a FEN letter or `.` for an empty square.
 #[given("the board")]
 fn board(world: &mut ChessWorld, step: &Step) {
-    let table = step.table.as_ref().unwrap_or_else(|| panic!("the board step needs a table of eight ranks"));
     let mut setup = Setup::empty();
-    let rows: Vec<&Vec<String>> =
-        table.rows.iter().filter(|r| r.first().is_some_and(|c| c.trim().parse::<u8>().is_ok())).collect();
-    if rows.len() != 8 {
-        panic!("the board needs eight rows, one per rank from 8 down to 1");
-    }
-    for row in rows {
-        let rank_number: usize = row[0].trim().parse().unwrap_or(0);
-        let rank =
-            Rank::ALL.get(rank_number.wrapping_sub(1)).copied().unwrap_or_else(|| panic!("no rank {rank_number}"));
-        let cells = &row[1..];
-        if cells.len() != 8 {
-            panic!("rank {rank_number} needs eight squares");
-        }
-        for (file, cell) in File::ALL.into_iter().zip(cells) {
-            let cell = cell.trim();
-            if cell == "." || cell.is_empty() {
-                continue;
-            }
-            let mut chars = cell.chars();
-            let piece = chars.next().and_then(Piece::from_char).filter(|_| chars.next().is_none());
-            let piece = piece.unwrap_or_else(|| panic!("{cell:?} on rank {rank_number} is not a piece letter"));
-            setup.board.set_piece_at(Square::from_coords(file, rank), piece);
-        }
-    }
+    setup.board = super::board_table(step);
     setup.turn = world.setup.turn;
     world.setup = setup;
     world.game = None;

@@ -45,32 +45,7 @@ fn show(squares: &[Square]) -> String {
 /// from 8 down to 1, the rank number first, then eight cells (`.` empty).
 #[then("the board is")]
 fn board_is(world: &mut ChessWorld, step: &Step) {
-    let table = step.table.as_ref().unwrap_or_else(|| panic!("the board step needs a table of eight ranks"));
-    let rows: Vec<&Vec<String>> =
-        table.rows.iter().filter(|r| r.first().is_some_and(|c| c.trim().parse::<u8>().is_ok())).collect();
-    if rows.len() != 8 {
-        panic!("the board needs eight rows, one per rank from 8 down to 1");
-    }
-    let mut expected = Board::empty();
-    for row in rows {
-        let rank_number: usize = row[0].trim().parse().unwrap_or(0);
-        let rank =
-            Rank::ALL.get(rank_number.wrapping_sub(1)).copied().unwrap_or_else(|| panic!("no rank {rank_number}"));
-        let cells = &row[1..];
-        if cells.len() != 8 {
-            panic!("rank {rank_number} needs eight squares");
-        }
-        for (file, cell) in File::ALL.into_iter().zip(cells) {
-            let cell = cell.trim();
-            if cell == "." || cell.is_empty() {
-                continue;
-            }
-            let mut chars = cell.chars();
-            let piece = chars.next().and_then(Piece::from_char).filter(|_| chars.next().is_none());
-            let piece = piece.unwrap_or_else(|| panic!("{cell:?} on rank {rank_number} is not a piece letter"));
-            expected.set_piece_at(Square::from_coords(file, rank), piece);
-        }
-    }
+    let expected = super::board_table(step);
     let query = world.query();
     let actual = engine_board(world, &query);
     let wrong: Vec<Square> =
