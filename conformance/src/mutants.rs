@@ -62,7 +62,7 @@ fn replay(query: &PositionQuery) -> Result<Vec<Position>, EngineError> {
 }
 
 /// Every move a piece's movement allows, ignoring the own king's safety and castling.
-fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Option<Role>)> {
+pub(crate) fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Option<Role>)> {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -101,6 +101,32 @@ fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Option<Role>)> {
             }
         }
     }
+    out
+}
+
+/// Every move that could be legal on this board, as UCI: each piece's
+/// geometric moves (ignoring the own king's safety), pawn diagonals to empty
+/// squares (en passant), and the king's two-square steps (castling). A
+/// superset of the legal moves, for engines that judge one move at a time.
+pub(crate) fn candidate_moves(pos: &Position) -> Vec<String> {
+    let us = pos.turn();
+    let board = pos.board();
+    let mut out: Vec<String> = pseudo_moves(pos).into_iter().map(uci_of).collect();
+    for from in board.by_piece(Piece::new(us, Role::Pawn)) {
+        for to in pawn_attacks(us, from) - board.occupied() {
+            if to.rank() != Rank::Eighth.relative(us) {
+                out.push(format!("{from}{to}"));
+            }
+        }
+    }
+    let king = pos.king_of(us);
+    for to in [king.offset(2), king.offset(-2)].into_iter().flatten() {
+        if to.rank() == king.rank() {
+            out.push(format!("{king}{to}"));
+        }
+    }
+    out.sort();
+    out.dedup();
     out
 }
 

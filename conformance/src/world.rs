@@ -172,9 +172,19 @@ impl ChessWorld {
         answer(self.engine.game_state(&query))
     }
 
-    /// The engine's legal moves of the current position, in UCI.
+    /// The engine's legal moves of the current position, in UCI. An engine
+    /// that cannot list moves but judges one move at a time (xboard) is asked
+    /// about every move the pieces could make on this board, and its list is
+    /// the moves it accepts: an illegal move it accepts or a legal one it
+    /// refuses shows just as in a list.
     pub fn engine_moves(&mut self) -> Vec<String> {
         let query = self.query();
+        use crate::engine::Capability;
+        if !self.engine.supports(Capability::LegalMoves) && self.engine.supports(Capability::MoveLegality) {
+            let pos = self.position();
+            let candidates = crate::mutants::candidate_moves(&pos);
+            return candidates.into_iter().filter(|m| answer(self.engine.is_legal(&query, m))).collect();
+        }
         answer(self.engine.legal_moves(&query))
     }
 

@@ -25,9 +25,9 @@
 //!    before its pong.
 //!
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
-//! `ping`) override what the engine announced (HoiChess needs
-//! `usermove: "1"`: a bare move it refuses is an unknown command that ends
-//! the process); `memory` is sent as the CECP command `memory N` (the hash
+//! `ping`) override what the engine announced (HoiChess is sent
+//! `usermove: "1"`: it reports a bare move it refuses as an unknown command
+//! too); `memory` is sent as the CECP command `memory N` (the hash
 //! size in MB: Fairy-Max takes 100 MB without it, and a run starts one
 //! process per worker); any other option is sent as `option NAME=VALUE`.
 //!
@@ -41,7 +41,8 @@
 //! exits, hangs, floods its output or prints garbage gets
 //! [`EngineError::Failed`] for that request, and a fresh process is started
 //! before the next one. An engine that refuses the move and then exits (as
-//! HoiChess does once the game is over) gives its verdict and is restarted.
+//! HoiChess does after any refused move when its input is not a terminal)
+//! gives its verdict and is restarted.
 
 use crate::adapters::process::{Process, ProcessError};
 use crate::adapters::uci::{excerpt, is_uci_move, one_line, process_failed, read_answer, read_answer_into, send};
@@ -57,8 +58,10 @@ use std::time::{Duration, Instant};
 const MAX_ANSWER_LINES: usize = 2_000;
 /// How long a protocol-1 engine (no `feature` line at all) is waited for.
 const FEATURE_WAIT: Duration = Duration::from_secs(2);
-/// How long the handshake waits for a first `feature` line before repeating `xboard`.
-const NUDGE_AFTER: Duration = Duration::from_millis(300);
+/// How long the handshake waits for `feature done=1` before repeating `xboard`.
+const NUDGE_AFTER: Duration = Duration::from_millis(100);
+/// How many processes a start tries before it gives up.
+const START_TRIES: usize = 3;
 /// How long the handshake listens for a second `pong` to the same `ping`.
 const SECOND_PONG_WAIT: Duration = Duration::from_millis(250);
 
@@ -112,14 +115,6 @@ const OVERRIDABLE: &[&str] = &["usermove", "setboard", "ping"];
 /// A failure in the words of a report.
 fn failed(why: impl Into<String>) -> EngineError {
     EngineError::Failed(why.into())
-}
-
-/// The text of an error, for a message that combines two.
-fn message(error: &EngineError) -> String {
-    match error {
-        EngineError::Failed(why) => why.clone(),
-        other => other.to_string(),
-    }
 }
 
 /// Splits the rest of a `feature` line into its `key=value` pairs (values may be quoted).
@@ -280,19 +275,23 @@ impl XboardEngine {
         Ok(start)
     }
 
-    /// Starts a process and shakes hands with it, trying a second process
-    /// when the first does not finish its handshake (GNU Chess now and then
-    /// stalls at start-up and never reads its first commands).
+    /// Starts a process and shakes hands with it, trying another process
+    /// when one does not finish its handshake (GNU Chess now and then
+    /// deadlocks at start-up).
     fn start(&mut self) -> Result<Session, EngineError> {
-        self.start_once().or_else(|first| {
-            self.start_once().map_err(|second| {
-                if first == second {
-                    second
-                } else {
-                    failed(format!("{}; a second try: {}", message(&first), message(&second)))
+        let mut errors: Vec<String> = Vec::new();
+        for _ in 0..START_TRIES {
+            match self.start_once() {
+                Ok(session) => return Ok(session),
+                Err(EngineError::Failed(why)) => {
+                    if !errors.contains(&why) {
+                        errors.push(why);
+                    }
                 }
-            })
-        })
+                Err(other) => return Err(other),
+            }
+        }
+        Err(failed(format!("{} (in {START_TRIES} tries)", errors.join("; then: "))))
     }
 
     /// One try at [`XboardEngine::start`].
@@ -306,16 +305,14 @@ impl XboardEngine {
         let mut done_zero = false;
         let mut lines = 0;
         let protocol_one_until = Instant::now() + FEATURE_WAIT.min(limit);
-        let mut any_feature = false;
         let mut last_nudge = Instant::now();
         loop {
             let wait = if done_zero { deadline } else { protocol_one_until };
-            let nudge_at = last_nudge + NUDGE_AFTER;
-            let line = match process.read_line(if any_feature { wait } else { wait.min(nudge_at) }) {
+            let line = match process.read_line(wait.min(last_nudge + NUDGE_AFTER)) {
                 Ok(line) => line,
-                Err(ProcessError::Timeout(_)) if !any_feature && Instant::now() < wait => {
-                    // GNU Chess sometimes leaves the first commands unread until
-                    // more input arrives: repeat the harmless `xboard`.
+                Err(ProcessError::Timeout(_)) if Instant::now() < wait => {
+                    // GNU Chess often stalls at start-up until more input
+                    // arrives: repeat the harmless `xboard` until it is done.
                     send(&mut process, "xboard")?;
                     last_nudge = Instant::now();
                     continue;
@@ -329,7 +326,6 @@ impl XboardEngine {
                 return Err(failed("the engine flooded its output during the handshake"));
             }
             let Some(rest) = line.trim().strip_prefix("feature ") else { continue };
-            any_feature = true;
             let mut finished = false;
             for (key, value) in parse_features(rest) {
                 let on = value == "1";
@@ -567,7 +563,7 @@ impl Engine for XboardEngine {
             let refused = lines.iter().any(|l| is_illegal_reply(l));
             match answered {
                 Ok(()) => {}
-                // It said "illegal" and then exited (HoiChess once the game is over): a verdict, then a restart.
+                // It said "illegal" and then exited (HoiChess does): a verdict, then a restart.
                 Err(_) if refused => session.dead = true,
                 Err(e) => return Err(e),
             }

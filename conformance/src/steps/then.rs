@@ -346,6 +346,24 @@ fn slug(text: &str) -> String {
     out.trim_matches('-').chars().take(80).collect::<String>().trim_matches('-').to_string()
 }
 
+/// The snapshot name of the scenario's next pinned list: feature and scenario
+/// (outline rows whose title has no placeholder add a stable digest of their
+/// position), then `__2`, `__3` for later pins in the same scenario.
+fn pin_name(world: &mut ChessWorld, pos: &Position) -> String {
+    world.pins += 1;
+    let mut name = format!("{}__{}", slug(&world.feature), slug(&world.scenario));
+    if world.outline_row && !world.scenario.contains('<') {
+        let fen = lawbook_notation::fen::write(pos);
+        let digest = fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        name.truncate(70);
+        name.push_str(&format!("__{:08x}", digest as u32));
+    }
+    if world.pins > 1 {
+        name.push_str(&format!("__{}", world.pins));
+    }
+    name
+}
+
 /// Pins the complete legal move list as a snapshot (`conformance/snapshots/`),
 /// one move a line: SAN, then UCI.
 fn pinned(world: &mut ChessWorld) {
@@ -359,20 +377,7 @@ fn pinned(world: &mut ChessWorld) {
         })
         .collect();
     lines.sort();
-    world.pins += 1;
-    let mut name = format!("{}__{}", slug(&world.feature), slug(&world.scenario));
-    if world.outline_row && !world.scenario.contains('<') {
-        // Rows of one outline share its title: tell them apart by their position
-        // (a stable digest of the FEN, so the name survives edits elsewhere).
-        let fen = lawbook_notation::fen::write(&pos);
-        let digest =
-            fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-        name.truncate(70);
-        name.push_str(&format!("__{:08x}", digest as u32));
-    }
-    if world.pins > 1 {
-        name.push_str(&format!("__{}", world.pins));
-    }
+    let name = pin_name(world, &pos);
     let description = format!(
         "{}: {}\n{} to move, {} legal moves\n{}",
         world.feature,
