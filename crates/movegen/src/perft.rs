@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the legal move tree, the standard proof of a
 //! move generator (compare with published node counts).
 
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
+use core::hint::black_box;
 
 /// The number of move sequences of exactly `depth` plies from `pos`, counting
 /// the last ply in bulk (the legal moves of a position are counted, not played).
@@ -14,12 +15,24 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
-        _ => pos.legal_moves().iter().map(|&m| perft(&pos.play_unchecked(m), depth - 1)).sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            let mut nodes = 0;
+            for &m in &moves {
+                let mut child = *pos;
+                child.play_unchecked_in_place(m);
+                nodes += perft(&child, depth - 1);
+            }
+            nodes
+        }
     }
 }
 
 /// Like [`perft`], but every move down to the leaves is played: slower, and
-/// it exercises [`Position::play_unchecked`] at every node.
+/// it exercises [`Position::play_unchecked_in_place`] at every node. Each position
+/// reached at the last ply is handed to [`core::hint::black_box`], so the
+/// compiler cannot skip any part of playing the move.
 ///
 /// ```
 /// use lawbook_movegen::{Position, perft_leaf};
@@ -29,12 +42,24 @@ pub fn perft_leaf(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
     if depth == 1 {
         // Play each move anyway: this variant measures playing, not counting.
-        return moves.iter().map(|&m| u64::from(pos.play_unchecked(m).turn() != pos.turn())).sum();
+        for &m in &moves {
+            let mut child = *pos;
+            child.play_unchecked_in_place(m);
+            black_box(&child);
+        }
+        return moves.len() as u64;
     }
-    moves.iter().map(|&m| perft_leaf(&pos.play_unchecked(m), depth - 1)).sum()
+    let mut nodes = 0;
+    for &m in &moves {
+        let mut child = *pos;
+        child.play_unchecked_in_place(m);
+        nodes += perft_leaf(&child, depth - 1);
+    }
+    nodes
 }
 
 /// The perft count below each legal move, in generation order ("divide"):
