@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard proof of a
 //! move generator (compare with published node counts).
 
-use crate::{Move, MoveList, Position};
+use crate::{Move, Position};
 use core::hint::black_box;
 
 /// The number of move sequences of exactly `depth` plies from `pos`, counting
@@ -16,48 +16,33 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal(),
         _ => {
-            let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
             let mut nodes = 0;
-            for &m in &moves {
-                let mut child = *pos;
-                child.play_unchecked_in_place(m);
-                nodes += perft(&child, depth - 1);
-            }
+            pos.for_each_child(|_, child| nodes += perft(child, depth - 1));
             nodes
         }
     }
 }
 
 /// Like [`perft`], but every move down to the leaves is played: slower, and
-/// it exercises [`Position::play_unchecked_in_place`] at every node. Each position
-/// reached at the last ply is handed to [`core::hint::black_box`], so the
-/// compiler cannot skip any part of playing the move.
+/// it measures playing moves as well as generating them. The moves are
+/// played by [`Position::for_each_child`] (the code of
+/// [`Position::play_unchecked`], with the moving piece known from the
+/// generator), and each position reached at the last ply is handed to
+/// [`core::hint::black_box`], so the compiler cannot skip any part of it.
 ///
 /// ```
 /// use lawbook_movegen::{Position, perft_leaf};
 /// assert_eq!(perft_leaf(&Position::startpos(), 3), 8_902);
 /// ```
 pub fn perft_leaf(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
-    if depth == 1 {
-        // Play each move anyway: this variant measures playing, not counting.
-        for &m in &moves {
-            let mut child = *pos;
-            child.play_unchecked_in_place(m);
-            black_box(&child);
-        }
-        return moves.len() as u64;
-    }
     let mut nodes = 0;
-    for &m in &moves {
-        let mut child = *pos;
-        child.play_unchecked_in_place(m);
-        nodes += perft_leaf(&child, depth - 1);
+    match depth {
+        0 => nodes = 1,
+        1 => pos.for_each_child(|_, child| {
+            black_box(child);
+            nodes += 1;
+        }),
+        _ => pos.for_each_child(|_, child| nodes += perft_leaf(child, depth - 1)),
     }
     nodes
 }

@@ -195,6 +195,32 @@ impl Position {
         list
     }
 
+    /// Calls `f` with every legal move and the position it leads to, in
+    /// generation order: [`Position::legal_moves`] and
+    /// [`Position::play_unchecked`] in one pass. The generator knows which
+    /// piece moves, so no move is written to a list and read back, and no
+    /// square is looked up; the positions are the same.
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// let pos = Position::startpos();
+    /// let mut replies = 0;
+    /// pos.for_each_child(|_, child| replies += child.legal_moves().len());
+    /// assert_eq!(replies, 400);
+    /// ```
+    #[inline]
+    pub fn for_each_child<F: FnMut(Move, &Position)>(&self, f: F) {
+        match self.turn {
+            Color::White => crate::generate::generate_for::<_, false>(
+                self,
+                &mut crate::generate::Children::<F, false>::new(self, f),
+            ),
+            Color::Black => {
+                crate::generate::generate_for::<_, true>(self, &mut crate::generate::Children::<F, true>::new(self, f))
+            }
+        }
+    }
+
     /// Replaces the contents of `list` with every legal move, in generation
     /// order (the same as [`Position::legal_moves`]).
     ///
@@ -289,14 +315,22 @@ impl Position {
     /// or Black.
     #[inline(always)]
     fn play_normal<const BLACK: bool>(&mut self, mv: Move) {
+        let from = mv.from();
+        let moving = self.board.role_of_occupied(from);
+        self.play_piece::<BLACK>(from, mv.to(), moving, mv.promotion_role().unwrap_or(moving));
+    }
+
+    /// The `moving` piece of the side to move (White when `BLACK` is false)
+    /// goes from `from` to `to` and is `placed` there (itself, or what a
+    /// pawn promotes to), capturing what stands there: every move but en
+    /// passant and castling. The generator calls this directly when it
+    /// knows the moving piece.
+    #[inline(always)]
+    pub(crate) fn play_piece<const BLACK: bool>(&mut self, from: Square, to: Square, moving: Role, placed: Role) {
         let us = if BLACK { Color::Black } else { Color::White };
         let them = !us;
-        let from = mv.from();
-        let to = mv.to();
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
-        let moving = self.board.role_of_occupied(from);
-        let placed = mv.promotion_role().unwrap_or(moving);
 
         let keys = zobrist::pieces_of(us);
         let mut hash =
@@ -330,7 +364,8 @@ impl Position {
         // Castling rights go when the king moves or a right's rook square is
         // left or captured on.
         let rights = self.castling;
-        if (rights & (from_bb | to_bb)).any() || (moving == Role::King && rights.any()) {
+        let king_moves = if moving == Role::King { Bitboard::FULL } else { Bitboard::EMPTY };
+        if (rights & (from_bb | to_bb | king_moves)).any() {
             let mut castling = rights - (from_bb | to_bb);
             if moving == Role::King {
                 castling = castling - Bitboard::from_rank(Rank::First.relative(us));
@@ -368,7 +403,7 @@ impl Position {
     /// [`Position::play_unchecked_in_place`] for en passant and castling.
     #[cold]
     #[inline(never)]
-    fn play_special(&mut self, mv: Move) {
+    pub(crate) fn play_special(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
