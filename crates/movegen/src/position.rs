@@ -316,8 +316,15 @@ impl Position {
     #[inline(always)]
     fn play_normal<const BLACK: bool>(&mut self, mv: Move) {
         let from = mv.from();
-        let moving = self.board.role_of_occupied(from);
-        self.play_piece::<BLACK>(from, mv.to(), moving, mv.promotion_role().unwrap_or(moving));
+        let to = mv.to();
+        match self.board.role_of_occupied(from) {
+            Role::Pawn => self.play_piece::<BLACK>(from, to, Role::Pawn, mv.promotion_role().unwrap_or(Role::Pawn)),
+            Role::Knight => self.play_piece::<BLACK>(from, to, Role::Knight, Role::Knight),
+            Role::Bishop => self.play_piece::<BLACK>(from, to, Role::Bishop, Role::Bishop),
+            Role::Rook => self.play_piece::<BLACK>(from, to, Role::Rook, Role::Rook),
+            Role::Queen => self.play_piece::<BLACK>(from, to, Role::Queen, Role::Queen),
+            Role::King => self.play_piece::<BLACK>(from, to, Role::King, Role::King),
+        }
     }
 
     /// The `moving` piece of the side to move (White when `BLACK` is false)
