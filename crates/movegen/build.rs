@@ -1,8 +1,11 @@
 //! Precomputes the attack tables of `lawbook-movegen` from the slow,
 //! square-by-square functions of `lawbook_board::slow`: leaper attacks, the
-//! squares between and through two aligned squares, and "fancy" magic
-//! bitboards for rooks and bishops. The magic multipliers are found here by a
-//! seeded search, so every build produces the same tables.
+//! squares between and through two aligned squares, each piece's attacks on an
+//! empty board, the squares castling needs, and the slider tables: "fancy"
+//! magic bitboards for rooks and bishops, or, when the target has BMI2 enabled
+//! at compile time, the same attack sets indexed by `PEXT` of the occupancy.
+//! The magic multipliers are found here by a seeded search, so every build
+//! produces the same tables.
 
 use lawbook_board::slow::{self, BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRECTIONS};
 use lawbook_board::{Bitboard, Square};
@@ -60,6 +63,37 @@ struct Magic {
     magic: u64,
     shift: u32,
     offset: usize,
+}
+
+/// The index of `occupied` in a square's block when indexing by `PEXT`: the
+/// bits of `occupied` under `mask`, packed to the low end (what the BMI2
+/// instruction computes).
+fn pext(occupied: u64, mask: u64) -> usize {
+    let mut index = 0;
+    let mut bit = 0;
+    for sq in 0..64 {
+        if mask >> sq & 1 != 0 {
+            index |= ((occupied >> sq & 1) as usize) << bit;
+            bit += 1;
+        }
+    }
+    index
+}
+
+/// Slider tables indexed by `PEXT`: each square's block holds the attacks of
+/// every subset of its mask, at the subset's packed index.
+fn pext_tables(dirs: &[(i32, i32)], table: &mut Vec<u64>) -> Vec<Magic> {
+    let mut entries = Vec::with_capacity(64);
+    for sq in Square::ALL {
+        let mask = relevant_mask(sq, dirs);
+        let offset = table.len();
+        table.resize(offset + (1usize << mask.count_ones()), 0);
+        for occ in subsets(mask) {
+            table[offset + pext(occ, mask)] = slow::slider_attacks(sq, Bitboard(occ), dirs).0;
+        }
+        entries.push(Magic { mask, magic: 0, shift: 0, offset });
+    }
+    entries
 }
 
 fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<Magic> {
@@ -155,22 +189,79 @@ fn main() {
             line.push(lin);
         }
     }
-    array(&mut out, "BETWEEN", "u64", between);
+    array(&mut out, "BETWEEN", "u64", between.iter().copied());
     array(&mut out, "LINE", "u64", line);
 
-    let mut rng = Rng(0x1a2b_3c4d_5e6f_7081);
+    // Each piece's attacks on an empty board, indexed like the Zobrist piece
+    // keys: (colour * 6 + role) * 64 + square, roles from pawn to king.
+    let rook = |s| slow::slider_attacks(s, Bitboard::EMPTY, &ROOK_DIRECTIONS).0;
+    let bishop = |s| slow::slider_attacks(s, Bitboard::EMPTY, &BISHOP_DIRECTIONS).0;
+    let mut pseudo = Vec::with_capacity(12 * 64);
+    for white in [true, false] {
+        pseudo.extend(Square::ALL.map(|s| slow::pawn_attacks(white, s).0));
+        pseudo.extend(Square::ALL.map(|s| slow::leaper_attacks(s, &KNIGHT_JUMPS).0));
+        pseudo.extend(Square::ALL.map(bishop));
+        pseudo.extend(Square::ALL.map(rook));
+        pseudo.extend(Square::ALL.map(|s| rook(s) | bishop(s)));
+        pseudo.extend(Square::ALL.map(|s| slow::leaper_attacks(s, &KING_STEPS).0));
+    }
+    array(&mut out, "EMPTY_BOARD_ATTACKS", "u64", pseudo);
+
+    // Castling, indexed by king square * 8 + the rook's file (same rank):
+    // the squares that must be empty but for the king and the rook, and the
+    // king's way (the squares it passes over and lands on). Short castling
+    // (rook right of the king) ends on g and f, long castling on c and d.
+    let mut castle_empty = Vec::with_capacity(64 * 8);
+    let mut castle_path = Vec::with_capacity(64 * 8);
+    for king in Square::ALL {
+        for rook_file in 0..8u32 {
+            let rank_start = king.index() as u32 & !7;
+            let rook = Square::new(rank_start + rook_file).unwrap();
+            let (mut empty, mut path) = (0u64, 0u64);
+            if rook != king {
+                let short = rook > king;
+                let king_to = Square::new(rank_start + if short { 6 } else { 2 }).unwrap();
+                let rook_to = Square::new(rank_start + if short { 5 } else { 3 }).unwrap();
+                let idx = |a: Square, b: Square| a.index() * 64 + b.index();
+                path = between[idx(king, king_to)] | 1 << king_to.index();
+                empty = (path | between[idx(rook, rook_to)] | 1 << rook_to.index())
+                    & !(1 << king.index())
+                    & !(1 << rook.index());
+            }
+            castle_empty.push(empty);
+            castle_path.push(path);
+        }
+    }
+    array(&mut out, "CASTLING_EMPTY", "u64", castle_empty);
+    array(&mut out, "CASTLING_KING_PATH", "u64", castle_path);
+
+    // With BMI2 enabled at compile time (`-C target-cpu=native` on most
+    // machines from 2013 on), `attacks.rs` indexes by PEXT; otherwise by
+    // magic multiplication. The table format follows the same cfg.
+    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let use_pext = arch == "x86_64" && features.split(',').any(|f| f == "bmi2");
     let mut table = Vec::new();
-    let rook = find_magics(&ROOK_DIRECTIONS, &mut rng, &mut table);
-    let bishop = find_magics(&BISHOP_DIRECTIONS, &mut rng, &mut table);
+    let (rook, bishop) = if use_pext {
+        (pext_tables(&ROOK_DIRECTIONS, &mut table), pext_tables(&BISHOP_DIRECTIONS, &mut table))
+    } else {
+        let mut rng = Rng(0x1a2b_3c4d_5e6f_7081);
+        let rook = find_magics(&ROOK_DIRECTIONS, &mut rng, &mut table);
+        (rook, find_magics(&BISHOP_DIRECTIONS, &mut rng, &mut table))
+    };
     for (name, magics) in [("ROOK_MAGICS", &rook), ("BISHOP_MAGICS", &bishop)] {
         writeln!(out, "pub(crate) static {name}: [Magic; 64] = [").unwrap();
         for m in magics {
-            writeln!(
-                out,
-                "    Magic {{ mask: {:#x}, magic: {:#x}, shift: {}, offset: {} }},",
-                m.mask, m.magic, m.shift, m.offset
-            )
-            .unwrap();
+            if use_pext {
+                writeln!(out, "    Magic {{ mask: {:#x}, offset: {} }},", m.mask, m.offset).unwrap();
+            } else {
+                writeln!(
+                    out,
+                    "    Magic {{ mask: {:#x}, magic: {:#x}, shift: {}, offset: {} }},",
+                    m.mask, m.magic, m.shift, m.offset
+                )
+                .unwrap();
+            }
         }
         writeln!(out, "];").unwrap();
     }

@@ -5,17 +5,25 @@
 //!   nodes, and the six standard positions to their full depths), in release mode;
 //! - `corpus-mutants`: run the corpus against deliberately broken engines and
 //!   show that each one makes at least one scenario fail;
+//! - `bench-compare`: perft of lawbook, shakmaty, cozy-chess and the `chess`
+//!   crate side by side, in instructions (callgrind) and wall time, on the
+//!   default target and with `target-cpu=native` (see [`bench_compare`]);
 //! - `ci`: formatting, lints and the README's test command, as CI runs them;
 //! - `setup-engines`: install the engines and libraries `conformance` can check.
 
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | ci | setup-engines>
+mod bench_compare;
+
+const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | ci | setup-engines>
 
   conformance     run the rule corpus (features/) against engines and write reports:
                   [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
   perft           run the deep perft suites in release mode (a few minutes)
   corpus-mutants  show that the corpus catches each deliberately broken engine
+  bench-compare   perft of lawbook and its peers under callgrind and in wall time,
+                  one table of ratios (about 15 minutes; --quick for a smaller run,
+                  --no-native, --no-callgrind, --no-wall to leave parts out)
   ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace
   setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
 
@@ -25,6 +33,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance(&args[1..]),
         Some("perft") => cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"]),
         Some("corpus-mutants") => corpus_mutants(),
+        Some("bench-compare") => bench_compare::run(&args[1..]),
         Some("ci") => ci(),
         Some("setup-engines") => setup_engines(),
         Some("-h" | "--help" | "help") => {

@@ -141,15 +141,18 @@ impl Square {
     }
 
     /// The square with this index, wrapping indices of 64 and above.
-    #[inline]
+    #[inline(always)]
     pub const fn new_masked(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
+        // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..=63, and
+        // the mask keeps the index below 64. (A transmute, not `ALL[i]`, so no
+        // table load is left in square-by-square loops.)
+        unsafe { core::mem::transmute::<u8, Square>((index & 63) as u8) }
     }
 
     /// The square where `file` and `rank` meet.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::new_masked(rank as u32 * 8 + file as u32)
     }
 
     /// The index `0..64`: `a1` is 0, `h1` is 7, `a8` is 56.
@@ -161,13 +164,16 @@ impl Square {
     /// The file of the square.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        // SAFETY: `File` is `repr(u8)` with the discriminants 0..=7, and `& 7` is below 8.
+        unsafe { core::mem::transmute::<u8, File>(self as u8 & 7) }
     }
 
     /// The rank of the square.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        // SAFETY: `Rank` is `repr(u8)` with the discriminants 0..=7, and a
+        // square's index (below 64) shifted right by 3 is below 8.
+        unsafe { core::mem::transmute::<u8, Rank>(self as u8 >> 3) }
     }
 
     /// The same square seen from the other side (`a1` becomes `a8`).

@@ -1,8 +1,18 @@
 //! Attack lookups: which squares a piece on a square attacks, from tables
-//! precomputed by the build script (magic bitboards for the line pieces).
+//! precomputed by the build script.
+//!
+//! The line pieces use magic bitboards on the default target. When BMI2 is
+//! enabled at compile time (`-C target-cpu=native` on a CPU that has it, or
+//! `-C target-feature=+bmi2`), the occupancy is packed into a table index by
+//! the `PEXT` instruction instead; the build script writes the table that
+//! matches. Both give the same attack sets.
 
-use lawbook_board::{Bitboard, Color, Square};
+use lawbook_board::{Bitboard, Color, Piece, Square};
 
+/// Whether slider lookups use `PEXT` (BMI2 enabled at compile time).
+const USE_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 pub(crate) struct Magic {
     mask: u64,
     magic: u64,
@@ -10,8 +20,15 @@ pub(crate) struct Magic {
     offset: usize,
 }
 
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub(crate) struct Magic {
+    mask: u64,
+    offset: usize,
+}
+
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline(always)]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     let index = m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
@@ -20,6 +37,25 @@ fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     // `offset + (subset * magic >> shift)` is in bounds for every subset of `mask`,
     // and `occupied & mask` is such a subset.
     Bitboard(unsafe { *SLIDER_ATTACKS.get_unchecked(index) })
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline(always)]
+fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
+    // SAFETY: BMI2 is enabled at compile time (the cfg above), so the
+    // instruction exists on every machine this code runs on.
+    let packed = unsafe { core::arch::x86_64::_pext_u64(occupied.0, m.mask) };
+    let index = m.offset + packed as usize;
+    debug_assert!(index < SLIDER_ATTACKS.len());
+    // SAFETY: the build script gave each square a block of `2^popcount(mask)`
+    // entries at `offset`, and PEXT of any occupancy under `mask` is below that.
+    Bitboard(unsafe { *SLIDER_ATTACKS.get_unchecked(index) })
+}
+
+/// Whether the line pieces' attack lookups index by the BMI2 `PEXT`
+/// instruction (chosen at compile time) rather than by magic multiplication.
+pub const fn uses_pext() -> bool {
+    USE_PEXT
 }
 
 /// The squares a knight on `square` attacks.
@@ -71,6 +107,19 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+}
+
+/// The squares `piece` on `square` would attack on an otherwise empty board
+/// (for a king, its neighbours; for a pawn, the two squares diagonally forward).
+///
+/// ```
+/// use lawbook_board::{Color, Piece, Role, Square};
+/// use lawbook_movegen::attacks::empty_board_attacks;
+/// assert_eq!(empty_board_attacks(Piece::new(Color::White, Role::Rook), Square::A1).count(), 14);
+/// ```
+#[inline(always)]
+pub fn empty_board_attacks(piece: Piece, square: Square) -> Bitboard {
+    Bitboard(EMPTY_BOARD_ATTACKS[(piece.color.index() * 6 + piece.role.index()) * 64 + square.index()])
 }
 
 /// The squares strictly between `a` and `b` if they share a rank, file or

@@ -3,56 +3,103 @@
 //! Once per position: the checkers (kept by [`Position`]), the pinned pieces
 //! and the target mask (anywhere, or only the check's line when in single
 //! check). Each piece then gets its legal targets as one [`Bitboard`], which a
-//! [`Sink`] either lists or just counts.
+//! [`Sink`] either lists or just counts. Pinned pieces are handled apart from
+//! the others (they are rare, and never move when the king is in check), so
+//! the common loops carry no pin test.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    CASTLING_EMPTY, CASTLING_KING_PATH, between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks,
+    line, pawn_attacks, rook_attacks,
+};
 use crate::position::attackers;
-use crate::{Move, MoveList, Position};
-use lawbook_board::{Bitboard, Color, Rank, Role, Square};
+use crate::{MAX_MOVES, Move, MoveList, Position};
+use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
 
 /// Receives legal moves in batches.
 pub(crate) trait Sink {
-    /// Ordinary moves from `from` to each of `targets`.
-    fn targets(&mut self, from: Square, targets: Bitboard);
-    /// Promotions (to each of the four pieces) from `from` to each of `targets`.
+    /// Ordinary moves of the piece on `from` (a `role`) to each of `targets`.
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Promotions (to each of the four pieces) of the pawn on `from` to each of `targets`.
     fn promotions(&mut self, from: Square, targets: Bitboard);
-    /// Ordinary pawn moves to each of `targets`, each from `delta` squares back.
-    fn pawns(&mut self, targets: Bitboard, delta: i32);
+    /// Pawn moves that do not promote, each from `delta` squares back
+    /// (`up` for pushes, `2 * up` for double steps, `up - 1` and `up + 1`
+    /// for captures). The sets of pushes, double steps and left captures
+    /// are disjoint; the right captures may share squares with the left ones.
+    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32);
     /// Promotions to each of `targets`, each from `delta` squares back.
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32);
     /// One special move (en passant or castling).
     fn special(&mut self, mv: Move);
 }
 
-/// Lists the moves.
-pub(crate) struct Collect<'a>(pub(crate) &'a mut MoveList);
-
 #[inline(always)]
 fn back(to: Square, delta: i32) -> Square {
     Square::new_masked((to as i32 - delta) as u32)
 }
 
+/// Lists the moves into a [`MoveList`], which it empties first.
+///
+/// Writes without a capacity test: [`MAX_MOVES`] bounds the legal moves of
+/// any position, so a list that starts empty never overflows.
+pub(crate) struct Collect<'a> {
+    list: &'a mut MoveList,
+    len: usize,
+}
+
+impl<'a> Collect<'a> {
+    #[inline(always)]
+    pub(crate) fn new(list: &'a mut MoveList) -> Collect<'a> {
+        list.clear();
+        Collect { list, len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        // SAFETY: the list was emptied by `new` and only this sink writes to it;
+        // a position has at most MAX_MOVES legal moves (see its proof), so
+        // `len < MAX_MOVES` and the slot is inside the list's buffer. The
+        // length is published by `finish` once every slot below it is written.
+        unsafe { self.list.as_mut_ptr().add(self.len).write(mv) };
+        self.len += 1;
+    }
+
+    /// Makes the written moves the list's contents.
+    #[inline(always)]
+    pub(crate) fn finish(self) {
+        // SAFETY: slots `0..len` were written by `push`, and `len <= MAX_MOVES`.
+        unsafe { self.list.set_len(self.len) };
+    }
+
+    #[inline(always)]
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.push(Move::from_target(to, delta));
+        }
+    }
+}
+
 impl Sink for Collect<'_> {
     #[inline(always)]
-    fn targets(&mut self, from: Square, targets: Bitboard) {
+    fn piece(&mut self, _: Role, from: Square, targets: Bitboard) {
         for to in targets {
-            // Never full: MAX_MOVES bounds the moves of any position.
-            let _ = self.0.try_push(Move::normal(from, to));
+            self.push(Move::normal(from, to));
         }
     }
     #[inline(always)]
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
             for role in Role::PROMOTIONS {
-                let _ = self.0.try_push(Move::promotion(from, to, role));
+                self.push(Move::promotion(from, to, role));
             }
         }
     }
     #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            let _ = self.0.try_push(Move::normal(back(to, delta), to));
-        }
+    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
+        self.pawn_set(pushes, up);
+        self.pawn_set(doubles, 2 * up);
+        self.pawn_set(left, up - 1);
+        self.pawn_set(right, up + 1);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32) {
@@ -62,29 +109,104 @@ impl Sink for Collect<'_> {
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
-        let _ = self.0.try_push(mv);
+        self.push(mv);
+    }
+}
+
+/// Plays each move on a copy of the position (the side to move is Black when
+/// `BLACK`) and hands both to a function.
+pub(crate) struct Children<'a, F, const BLACK: bool> {
+    pos: &'a Position,
+    f: F,
+}
+
+impl<'a, F: FnMut(Move, &Position), const BLACK: bool> Children<'a, F, BLACK> {
+    #[inline(always)]
+    pub(crate) fn new(pos: &'a Position, f: F) -> Self {
+        Children { pos, f }
+    }
+
+    #[inline(always)]
+    fn play(&mut self, mv: Move, from: Square, to: Square, moving: Role, placed: Role) {
+        let mut child = *self.pos;
+        child.play_piece::<BLACK>(from, to, moving, placed);
+        (self.f)(mv, &child);
+    }
+
+    #[inline(always)]
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.play(Move::from_target(to, delta), back(to, delta), to, Role::Pawn, Role::Pawn);
+        }
+    }
+}
+
+impl<F: FnMut(Move, &Position), const BLACK: bool> Sink for Children<'_, F, BLACK> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.play(Move::normal(from, to), from, to, role, role);
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            for role in Role::PROMOTIONS {
+                self.play(Move::promotion(from, to, role), from, to, Role::Pawn, role);
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
+        self.pawn_set(pushes, up);
+        self.pawn_set(doubles, 2 * up);
+        self.pawn_set(left, up - 1);
+        self.pawn_set(right, up + 1);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.promotions(back(to, delta), Bitboard::from_square(to));
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        let mut child = *self.pos;
+        child.play_special(mv);
+        (self.f)(mv, &child);
     }
 }
 
 /// Counts the moves.
 pub(crate) struct Count(pub(crate) u64);
 
+/// The number of squares in `set`. (Counting by clearing the lowest square
+/// until none is left saves a few instructions on the default x86-64
+/// target, which has no `popcnt`, but mispredicted loop exits made it slower
+/// in wall time; measured, not kept.)
+#[inline(always)]
+fn squares_in(set: Bitboard) -> u64 {
+    u64::from(set.0.count_ones())
+}
+
 impl Sink for Count {
     #[inline(always)]
-    fn targets(&mut self, _: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
+    fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
+        self.0 += squares_in(targets);
     }
     #[inline(always)]
     fn promotions(&mut self, _: Square, targets: Bitboard) {
-        self.0 += 4 * targets.count() as u64;
+        self.0 += 4 * squares_in(targets);
     }
     #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, _: i32) {
-        self.0 += targets.count() as u64;
+    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, _: i32) {
+        // Pushes land on empty squares and captures on enemy pieces, so only
+        // the two capture sets can overlap.
+        self.0 += squares_in(pushes | doubles | left) + squares_in(right);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: Bitboard, _: i32) {
-        self.0 += 4 * targets.count() as u64;
+        self.0 += 4 * squares_in(targets);
     }
     #[inline(always)]
     fn special(&mut self, _: Move) {
@@ -102,8 +224,18 @@ fn forward(bb: Bitboard, color: Color) -> Bitboard {
 
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    // One copy of the generator per side to move, so that every
+    // colour-dependent shift, mask and table is a constant.
+    match pos.turn {
+        Color::White => generate_for::<S, false>(pos, sink),
+        Color::Black => generate_for::<S, true>(pos, sink),
+    }
+}
+
+#[inline(always)]
+pub(crate) fn generate_for<S: Sink, const BLACK: bool>(pos: &Position, sink: &mut S) {
     let board = &pos.board;
-    let us = pos.turn;
+    let us = if BLACK { Color::Black } else { Color::White };
     let them = !us;
     let occupied = board.occupied();
     let ours = board.by_color(us);
@@ -119,20 +251,18 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             safe.add(to);
         }
     }
-    sink.targets(king, safe);
+    sink.piece(Role::King, king, safe);
 
     let checkers = pos.checkers;
-    if checkers.more_than_one() {
-        return; // double check: only the king can move
-    }
-    let target = match checkers.first() {
-        Some(checker) => between(king, checker).with(checker),
+    let target = match checkers.single_square() {
+        None if checkers.any() => return, // double check: only the king can move
         None => !ours,
-    } - ours;
+        Some(checker) => between(king, checker).with(checker),
+    };
 
     // Pinned pieces: ours, alone between our king and an enemy line piece.
-    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+    let snipers = ((empty_board_attacks(Piece::new(us, Role::Rook), king) & board.rooks_and_queens())
+        | (empty_board_attacks(Piece::new(us, Role::Bishop), king) & board.bishops_and_queens()))
         & theirs;
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
@@ -142,57 +272,69 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
-    for from in board.knights() & (ours - pinned) {
-        sink.targets(from, knight_attacks(from) & target);
+    let free = ours - pinned;
+    for from in board.knights() & free {
+        sink.piece(Role::Knight, from, knight_attacks(from) & target);
     }
-    for from in board.bishops_and_queens() & ours {
-        let mut to = bishop_attacks(from, occupied) & target;
-        if pinned.contains(from) {
-            to &= line(king, from);
-        }
-        sink.targets(from, to);
+    for from in board.bishops() & free {
+        sink.piece(Role::Bishop, from, bishop_attacks(from, occupied) & target);
     }
-    for from in board.rooks_and_queens() & ours {
-        let mut to = rook_attacks(from, occupied) & target;
-        if pinned.contains(from) {
-            to &= line(king, from);
-        }
-        sink.targets(from, to);
+    for from in board.rooks() & free {
+        sink.piece(Role::Rook, from, rook_attacks(from, occupied) & target);
+    }
+    for from in board.queens() & free {
+        sink.piece(Role::Queen, from, (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & target);
     }
 
-    // Pawns that are not pinned move as a set.
+    // Pawns that are not pinned move as a set; only pawns on the seventh
+    // rank promote.
     let pawns = board.pawns() & ours;
-    let free = pawns - pinned;
     let empty = !occupied;
-    let last = Bitboard::from_rank(Rank::Eighth.relative(us));
+    let seventh = Bitboard::from_rank(Rank::Seventh.relative(us));
     let third = Bitboard::from_rank(Rank::Third.relative(us));
     let up = us.fold(8, -8);
-    let single = forward(free, us) & empty;
-    let double = forward(single & third, us) & empty & target;
-    let single = single & target;
-    sink.pawns(single - last, up);
-    sink.pawn_promotions(single & last, up);
-    sink.pawns(double, 2 * up);
-    let (left, right) = match us {
-        Color::White => (free.shift_up().shift_left(), free.shift_up().shift_right()),
-        Color::Black => (free.shift_down().shift_left(), free.shift_down().shift_right()),
+    // Captures towards the a-file land `up - 1` squares on, towards the h-file `up + 1`.
+    let diagonals = |pawns: Bitboard| {
+        let ahead = forward(pawns, us);
+        (ahead.shift_left() & theirs & target, ahead.shift_right() & theirs & target)
     };
-    let left = left & theirs & target;
-    let right = right & theirs & target;
-    sink.pawns(left - last, up - 1);
-    sink.pawn_promotions(left & last, up - 1);
-    sink.pawns(right - last, up + 1);
-    sink.pawn_promotions(right & last, up + 1);
+    let movers = pawns & free;
+    let low = movers - seventh;
+    let single = forward(low, us) & empty;
+    let double = forward(single & third, us) & empty & target;
+    let (to_left, to_right) = diagonals(low);
+    sink.pawns(single & target, double, to_left, to_right, up);
+    let high = movers & seventh;
+    if high.any() {
+        let (to_left, to_right) = diagonals(high);
+        sink.pawn_promotions(forward(high, us) & empty & target, up);
+        sink.pawn_promotions(to_left, up - 1);
+        sink.pawn_promotions(to_right, up + 1);
+    }
 
-    // Pinned pawns may only move along the pin.
-    for from in pawns & pinned {
-        let one = forward(Bitboard::from_square(from), us) & empty;
-        let two = forward(one & third, us) & empty;
-        let to = (one | two | (pawn_attacks(us, from) & theirs)) & target & line(king, from);
-        if (to & last).any() {
-            sink.promotions(from, to);
-        } else {
-            sink.targets(from, to);
+    // Pinned pieces move only along the pin, and never out of check (no
+    // square of the pin line blocks or captures another checker).
+    let pinned = pinned & ours;
+    if checkers.is_empty() && pinned.any() {
+        for from in pinned & board.bishops() {
+            sink.piece(Role::Bishop, from, bishop_attacks(from, occupied) & target & line(king, from));
+        }
+        for from in pinned & board.rooks() {
+            sink.piece(Role::Rook, from, rook_attacks(from, occupied) & target & line(king, from));
+        }
+        for from in pinned & board.queens() {
+            let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+            sink.piece(Role::Queen, from, attacks & target & line(king, from));
+        }
+        for from in pinned & pawns {
+            let one = forward(Bitboard::from_square(from), us) & empty;
+            let two = forward(one & third, us) & empty;
+            let to = (one | two | (pawn_attacks(us, from) & theirs)) & line(king, from);
+            if seventh.contains(from) {
+                sink.promotions(from, to);
+            } else {
+                sink.piece(Role::Pawn, from, to);
+            }
         }
     }
 
@@ -204,8 +346,9 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
-    if checkers.is_empty() {
-        castling(pos, king, occupied, sink);
+    let rights = pos.castling & ours;
+    if checkers.is_empty() && rights.any() {
+        castling(pos, king, rights, occupied, sink);
     }
 }
 
@@ -215,22 +358,20 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 /// square included, is attacked. The rook may be attacked, and so may a
 /// square only the rook crosses (b1 in long castling).
 #[inline(always)]
-fn castling<S: Sink>(pos: &Position, king: Square, occupied: Bitboard, sink: &mut S) {
-    let us = pos.turn;
-    let rights = pos.castling & pos.board.by_color(us);
+fn castling<S: Sink>(pos: &Position, king: Square, rights: Bitboard, occupied: Bitboard, sink: &mut S) {
+    let them = !pos.turn;
     for rook in rights {
-        let mv = Move::castle(king, rook);
-        let Some((king_to, rook_to)) = mv.castling_squares() else { continue };
-        let king_path = between(king, king_to).with(king_to);
-        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)).without(king).without(rook);
-        if (must_be_empty & occupied).any() {
+        // A right's rook shares the king's rank (the validator and play keep it so).
+        let index = king.index() * 8 + rook.file().index();
+        if CASTLING_EMPTY[index] & occupied.0 != 0 {
             continue;
         }
         // The king's start is known not to be attacked (no checkers). A line
         // piece aiming along the first rank sees through both castling pieces.
         let seen = occupied.without(king).without(rook);
-        if king_path.squares().all(|sq| attackers(&pos.board, sq, !us, seen).is_empty()) {
-            sink.special(mv);
+        let king_path = Bitboard(CASTLING_KING_PATH[index]);
+        if king_path.squares().all(|sq| attackers(&pos.board, sq, them, seen).is_empty()) {
+            sink.special(Move::castle(king, rook));
         }
     }
 }

@@ -6,6 +6,11 @@
 //! them (copy-make, with an incrementally kept Zobrist key) and counts them
 //! ([`perft`]). Castling in standard chess and Chess960 goes through one path.
 //!
+//! Where speed matters: [`Position::legal_moves_into`] fills a list the
+//! caller keeps (no 2 KB list returned by value),
+//! [`Position::play_unchecked_in_place`] plays on a copy the caller already
+//! holds, and [`Position::for_each_child`] generates and plays in one pass.
+//!
 //! ```
 //! use lawbook_board::Square;
 //! use lawbook_movegen::{Move, Position, perft};

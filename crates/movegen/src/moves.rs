@@ -96,6 +96,21 @@ impl Move {
         self.0 >> 12
     }
 
+    /// A normal move from the square `delta` before `to`, in one
+    /// multiplication: `to * 65 - delta` is `to << 6 | (to - delta)` when
+    /// `to - delta` is a square (as for every pawn move the generator lists).
+    #[inline(always)]
+    pub(crate) const fn from_target(to: Square, delta: i32) -> Move {
+        Move((to as i32 * 65 - delta) as u16)
+    }
+
+    /// Whether this is en passant or castling (the moves that are not one
+    /// piece going from one square to another, perhaps promoting).
+    #[inline(always)]
+    pub(crate) const fn is_special(self) -> bool {
+        self.code().wrapping_sub(EN_PASSANT) <= CASTLE - EN_PASSANT
+    }
+
     /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {
@@ -113,12 +128,11 @@ impl Move {
     }
 
     /// The piece a pawn becomes, for a promotion.
-    #[inline]
+    #[inline(always)]
     pub const fn promotion_role(self) -> Option<Role> {
-        match self.kind() {
-            MoveKind::Promotion(role) => Some(role),
-            _ => None,
-        }
+        const PROMOTED: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let code = self.code();
+        if code >= PROMOTION { Some(PROMOTED[(code & 3) as usize]) } else { None }
     }
 
     /// Whether this is an en passant capture.

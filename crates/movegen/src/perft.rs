@@ -2,6 +2,7 @@
 //! move generator (compare with published node counts).
 
 use crate::{Move, Position};
+use core::hint::black_box;
 
 /// The number of move sequences of exactly `depth` plies from `pos`, counting
 /// the last ply in bulk (the legal moves of a position are counted, not played).
@@ -14,27 +15,36 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
-        _ => pos.legal_moves().iter().map(|&m| perft(&pos.play_unchecked(m), depth - 1)).sum(),
+        _ => {
+            let mut nodes = 0;
+            pos.for_each_child(|_, child| nodes += perft(child, depth - 1));
+            nodes
+        }
     }
 }
 
 /// Like [`perft`], but every move down to the leaves is played: slower, and
-/// it exercises [`Position::play_unchecked`] at every node.
+/// it measures playing moves as well as generating them. The moves are
+/// played by [`Position::for_each_child`] (the code of
+/// [`Position::play_unchecked`], with the moving piece known from the
+/// generator), and each position reached at the last ply is handed to
+/// [`core::hint::black_box`], so the compiler cannot skip any part of it.
 ///
 /// ```
 /// use lawbook_movegen::{Position, perft_leaf};
 /// assert_eq!(perft_leaf(&Position::startpos(), 3), 8_902);
 /// ```
 pub fn perft_leaf(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    let mut nodes = 0;
+    match depth {
+        0 => nodes = 1,
+        1 => pos.for_each_child(|_, child| {
+            black_box(child);
+            nodes += 1;
+        }),
+        _ => pos.for_each_child(|_, child| nodes += perft_leaf(child, depth - 1)),
     }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        // Play each move anyway: this variant measures playing, not counting.
-        return moves.iter().map(|&m| u64::from(pos.play_unchecked(m).turn() != pos.turn())).sum();
-    }
-    moves.iter().map(|&m| perft_leaf(&pos.play_unchecked(m), depth - 1)).sum()
+    nodes
 }
 
 /// The perft count below each legal move, in generation order ("divide"):

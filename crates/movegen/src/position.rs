@@ -1,8 +1,9 @@
 //! [`Position`]: a validated, playable game state.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::{Move, MoveList};
-use crate::{MoveKind, zobrist};
+use crate::attacks::{
+    between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::{Move, MoveList, zobrist};
 use core::fmt;
 use lawbook_board::{
     Bitboard, Board, CastlingMode, Color, Piece, PositionError, Rank, Relaxations, Role, Setup, Square,
@@ -11,8 +12,8 @@ use lawbook_board::{
 /// A position that can be played from: a [`Setup`] that passed validation,
 /// with the side to move's checkers and an incrementally kept Zobrist key.
 ///
-/// Positions are small and `Copy`; [`Position::play`] returns a new one
-/// (copy-make), so there is no undo to get wrong.
+/// Positions are small and `Copy` (104 bytes); [`Position::play`] returns a
+/// new one (copy-make), so there is no undo to get wrong.
 ///
 /// The en passant square is kept only when an en passant capture is legal
 /// in the position (FIDE 9.2.3: positions are the same when the same moves
@@ -183,10 +184,57 @@ impl Position {
     }
 
     /// Every legal move, in generation order.
+    ///
+    /// The list is returned by value (over 2 KB); where that copy matters,
+    /// as in a search loop, [`Position::legal_moves_into`] fills a list the
+    /// caller keeps.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        crate::generate::generate(self, &mut crate::generate::Collect(&mut list));
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// Calls `f` with every legal move and the position it leads to, in
+    /// generation order: [`Position::legal_moves`] and
+    /// [`Position::play_unchecked`] in one pass. The generator knows which
+    /// piece moves, so no move is written to a list and read back, and no
+    /// square is looked up; the positions are the same.
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// let pos = Position::startpos();
+    /// let mut replies = 0;
+    /// pos.for_each_child(|_, child| replies += child.legal_moves().len());
+    /// assert_eq!(replies, 400);
+    /// ```
+    #[inline]
+    pub fn for_each_child<F: FnMut(Move, &Position)>(&self, f: F) {
+        match self.turn {
+            Color::White => crate::generate::generate_for::<_, false>(
+                self,
+                &mut crate::generate::Children::<F, false>::new(self, f),
+            ),
+            Color::Black => {
+                crate::generate::generate_for::<_, true>(self, &mut crate::generate::Children::<F, true>::new(self, f))
+            }
+        }
+    }
+
+    /// Replaces the contents of `list` with every legal move, in generation
+    /// order (the same as [`Position::legal_moves`]).
+    ///
+    /// ```
+    /// use lawbook_movegen::{MoveList, Position};
+    /// let mut list = MoveList::new();
+    /// Position::startpos().legal_moves_into(&mut list);
+    /// assert_eq!(list.len(), 20);
+    /// ```
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        let mut sink = crate::generate::Collect::new(list);
+        crate::generate::generate(self, &mut sink);
+        sink.finish();
     }
 
     /// How many legal moves there are, without listing them.
@@ -220,95 +268,191 @@ impl Position {
     }
 
     /// Plays a move known to be legal here (for example one from
-    /// [`Position::legal_moves`]). An illegal move gives a meaningless
-    /// position, never undefined behaviour.
+    /// [`Position::legal_moves`]) and returns the new position. An illegal
+    /// move gives a meaningless position, never undefined behaviour.
+    ///
+    /// A copy of `self` edited by [`Position::play_unchecked_in_place`].
     #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut p = *self;
+        p.play_unchecked_in_place(mv);
+        p
+    }
+
+    /// Plays a move known to be legal here on this very position, as
+    /// [`Position::play_unchecked`] does on a copy. Copy-make with one copy:
+    /// `let mut child = *pos; child.play_unchecked_in_place(mv);` writes
+    /// the child where it is kept, where returning a new position may cost
+    /// a second copy.
+    ///
+    /// The new position's checkers come from the moved piece (a direct
+    /// check) and from a line piece behind the square it left (a discovered
+    /// check), not from a search around the king.
+    ///
+    /// ```
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::{Move, Position};
+    /// let start = Position::startpos();
+    /// let mut pos = start;
+    /// pos.play_unchecked_in_place(Move::normal(Square::E2, Square::E4));
+    /// assert_eq!(pos, start.play_unchecked(Move::normal(Square::E2, Square::E4)));
+    /// ```
+    #[inline(always)]
+    pub fn play_unchecked_in_place(&mut self, mv: Move) {
+        if mv.is_special() {
+            self.play_special(mv);
+        } else {
+            // One copy of the code per side to move, so that every
+            // colour-dependent index and table is a constant.
+            match self.turn {
+                Color::White => self.play_normal::<false>(mv),
+                Color::Black => self.play_normal::<true>(mv),
+            }
+        }
+    }
+
+    /// A move that is not en passant or castling, by White (`BLACK` false)
+    /// or Black.
+    #[inline(always)]
+    fn play_normal<const BLACK: bool>(&mut self, mv: Move) {
+        let from = mv.from();
+        let to = mv.to();
+        match self.board.role_of_occupied(from) {
+            Role::Pawn => self.play_piece::<BLACK>(from, to, Role::Pawn, mv.promotion_role().unwrap_or(Role::Pawn)),
+            Role::Knight => self.play_piece::<BLACK>(from, to, Role::Knight, Role::Knight),
+            Role::Bishop => self.play_piece::<BLACK>(from, to, Role::Bishop, Role::Bishop),
+            Role::Rook => self.play_piece::<BLACK>(from, to, Role::Rook, Role::Rook),
+            Role::Queen => self.play_piece::<BLACK>(from, to, Role::Queen, Role::Queen),
+            Role::King => self.play_piece::<BLACK>(from, to, Role::King, Role::King),
+        }
+    }
+
+    /// The `moving` piece of the side to move (White when `BLACK` is false)
+    /// goes from `from` to `to` and is `placed` there (itself, or what a
+    /// pawn promotes to), capturing what stands there: every move but en
+    /// passant and castling. The generator calls this directly when it
+    /// knows the moving piece.
+    #[inline(always)]
+    pub(crate) fn play_piece<const BLACK: bool>(&mut self, from: Square, to: Square, moving: Role, placed: Role) {
+        let us = if BLACK { Color::Black } else { Color::White };
+        let them = !us;
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+
+        let keys = zobrist::pieces_of(us);
+        let mut hash =
+            self.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
+        let mut halfmoves = self.halfmoves.saturating_add(1);
+        if self.board.by_color(them).contains(to) {
+            let captured = self.board.role_of_occupied(to);
+            self.board.toggle_squares(to_bb, Piece::new(them, captured));
+            hash ^= zobrist::pieces_of(them)[captured.index()][to.index()];
+            halfmoves = 0;
+        }
+        self.board.toggle_squares(from_bb, Piece::new(us, moving));
+        self.board.toggle_squares(to_bb, Piece::new(us, placed));
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::en_passant(ep);
+        }
+        if moving == Role::Pawn {
+            halfmoves = 0;
+            // A double step sets the en passant square only when a capture
+            // onto it is legal: first the cheap test for an enemy pawn beside it.
+            if from as u8 ^ to as u8 == 16 {
+                let skipped = Square::new_masked((from as u32 + to as u32) / 2);
+                if (pawn_attacks(us, skipped) & self.board.by_piece(Piece::new(them, Role::Pawn))).any()
+                    && self.ep_capture_possible(skipped, them)
+                {
+                    self.ep_square = Some(skipped);
+                    hash ^= zobrist::en_passant(skipped);
+                }
+            }
+        }
+        // Castling rights go when the king moves or a right's rook square is
+        // left or captured on.
+        let rights = self.castling;
+        let king_moves = if moving == Role::King { Bitboard::FULL } else { Bitboard::EMPTY };
+        if (rights & (from_bb | to_bb | king_moves)).any() {
+            let mut castling = rights - (from_bb | to_bb);
+            if moving == Role::King {
+                castling = castling - Bitboard::from_rank(Rank::First.relative(us));
+            }
+            hash ^= castling_keys(castling ^ rights);
+            self.castling = castling;
+        }
+        self.halfmoves = halfmoves;
+        if BLACK {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        self.hash = hash;
+
+        // Checkers: the moved piece, if it now sees the king, and line pieces
+        // behind `from`, if `from` is on a line with the king.
+        let king = self.king_of(them);
+        let occupied = self.board.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if empty_board_attacks(Piece::new(us, placed), to).contains(king) && (between(to, king) & occupied).is_empty() {
+            checkers = to_bb;
+        }
+        let line = line(king, from);
+        if line.any() {
+            let ours = self.board.by_color(us);
+            let straight = self.board.rooks_and_queens() & ours;
+            let diagonal = self.board.bishops_and_queens() & ours;
+            if (line & (straight | diagonal)).any() {
+                checkers |= (rook_attacks(king, occupied) & straight) | (bishop_attacks(king, occupied) & diagonal);
+            }
+        }
+        self.checkers = checkers;
+    }
+
+    /// [`Position::play_unchecked_in_place`] for en passant and castling.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play_special(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
         let to = mv.to();
-        if let Some(ep) = p.ep_square.take() {
-            p.hash ^= zobrist::en_passant(ep);
+        let mut hash = self.hash ^ zobrist::BLACK_TO_MOVE;
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::en_passant(ep);
         }
-        p.halfmoves = p.halfmoves.saturating_add(1);
-        let mut castling = self.castling;
-        match mv.kind() {
-            MoveKind::Castle => {
-                let (king_to, rook_to) = mv.castling_squares().unwrap_or((to, from));
-                let king = Piece::new(us, Role::King);
-                let rook = Piece::new(us, Role::Rook);
-                p.board.toggle(from, king);
-                p.board.toggle(to, rook);
-                p.board.toggle(king_to, king);
-                p.board.toggle(rook_to, rook);
-                p.hash ^= zobrist::piece(king, from)
-                    ^ zobrist::piece(rook, to)
-                    ^ zobrist::piece(king, king_to)
-                    ^ zobrist::piece(rook, rook_to);
-                castling &= !Bitboard::from_rank(Rank::First.relative(us));
-            }
-            MoveKind::EnPassant => {
-                let pawn = Piece::new(us, Role::Pawn);
-                let captured_sq = Square::from_coords(to.file(), from.rank());
-                let captured = Piece::new(them, Role::Pawn);
-                p.board.toggle(from, pawn);
-                p.board.toggle(to, pawn);
-                p.board.toggle(captured_sq, captured);
-                p.hash ^= zobrist::piece(pawn, from) ^ zobrist::piece(pawn, to) ^ zobrist::piece(captured, captured_sq);
-                p.halfmoves = 0;
-            }
-            kind => {
-                let role = self.board.role_at(from).unwrap_or(Role::Pawn);
-                let moving = Piece::new(us, role);
-                if self.board.by_color(them).contains(to) {
-                    let captured = Piece::new(them, self.board.role_at(to).unwrap_or(Role::Pawn));
-                    p.board.toggle(to, captured);
-                    p.hash ^= zobrist::piece(captured, to);
-                    p.halfmoves = 0;
-                }
-                let placed = match kind {
-                    MoveKind::Promotion(role) => Piece::new(us, role),
-                    _ => moving,
-                };
-                p.board.toggle(from, moving);
-                p.board.toggle(to, placed);
-                p.hash ^= zobrist::piece(moving, from) ^ zobrist::piece(placed, to);
-                match role {
-                    Role::Pawn => {
-                        p.halfmoves = 0;
-                        if from as u8 ^ to as u8 == 16 {
-                            let skipped = Square::new_masked((from as u32 + to as u32) / 2);
-                            if p.ep_capture_possible(skipped, them) {
-                                p.ep_square = Some(skipped);
-                                p.hash ^= zobrist::en_passant(skipped);
-                            }
-                        }
-                    }
-                    Role::King => castling &= !Bitboard::from_rank(Rank::First.relative(us)),
-                    _ => {}
-                }
-                castling &= !(Bitboard::from_square(from) | to);
-            }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if let Some((king_to, rook_to)) = mv.castling_squares() {
+            let king = Piece::new(us, Role::King);
+            let rook = Piece::new(us, Role::Rook);
+            self.board.toggle(from, king);
+            self.board.toggle(to, rook);
+            self.board.toggle(king_to, king);
+            self.board.toggle(rook_to, rook);
+            hash ^= zobrist::piece(king, from)
+                ^ zobrist::piece(rook, to)
+                ^ zobrist::piece(king, king_to)
+                ^ zobrist::piece(rook, rook_to);
+            let castling = self.castling - Bitboard::from_rank(Rank::First.relative(us));
+            hash ^= castling_keys(castling ^ self.castling);
+            self.castling = castling;
+        } else {
+            let pawn = Piece::new(us, Role::Pawn);
+            let captured_sq = Square::from_coords(to.file(), from.rank());
+            let captured = Piece::new(them, Role::Pawn);
+            self.board.toggle(from, pawn);
+            self.board.toggle(to, pawn);
+            self.board.toggle(captured_sq, captured);
+            hash ^= zobrist::piece(pawn, from) ^ zobrist::piece(pawn, to) ^ zobrist::piece(captured, captured_sq);
+            self.halfmoves = 0;
         }
-        if castling != self.castling {
-            for sq in castling ^ self.castling {
-                p.hash ^= zobrist::castling(sq);
-            }
-            p.castling = castling;
-        }
-        if us == Color::Black {
-            p.fullmoves = p.fullmoves.saturating_add(1);
-        }
-        p.turn = them;
-        p.hash ^= zobrist::BLACK_TO_MOVE;
-        let king = p.king_of(them);
-        p.checkers = p.attackers_to(king, us, p.board.occupied());
-        p
+        self.fullmoves = self.fullmoves.saturating_add(us as u32);
+        self.turn = them;
+        self.hash = hash;
+        let king = self.king_of(them);
+        self.checkers = self.attackers_to(king, us, self.board.occupied());
     }
 
     /// Whether `by` (to move) has a legal en passant capture onto `ep`.
+    #[inline(never)]
     pub(crate) fn ep_capture_possible(&self, ep: Square, by: Color) -> bool {
         let candidates = pawn_attacks(!by, ep) & self.board.by_piece(Piece::new(by, Role::Pawn));
         candidates.into_iter().any(|from| self.ep_capture_is_legal(from, ep, by))
@@ -362,6 +506,16 @@ impl Position {
     }
 }
 
+/// The XOR of the castling keys of the rooks in `changed` (usually none).
+#[inline(always)]
+fn castling_keys(changed: Bitboard) -> u64 {
+    let mut hash = 0;
+    for square in changed {
+        hash ^= zobrist::castling(square);
+    }
+    hash
+}
+
 /// The pieces of `by` on `board` attacking `square`, with `occupied` as blockers.
 #[inline(always)]
 pub(crate) fn attackers(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
@@ -384,5 +538,27 @@ impl fmt::Debug for Position {
             write!(f, ", en passant {ep}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_stay_small() {
+        // Copy-make copies a whole position per move: the documented size.
+        assert_eq!(core::mem::size_of::<Position>(), 104);
+    }
+
+    #[test]
+    fn both_ways_of_playing_agree() {
+        let pos = Position::startpos();
+        for mv in pos.legal_moves() {
+            let mut in_place = pos;
+            in_place.play_unchecked_in_place(mv);
+            assert_eq!(in_place, pos.play_unchecked(mv));
+            assert_eq!(in_place.zobrist(), in_place.compute_zobrist());
+        }
     }
 }

@@ -21,7 +21,17 @@ const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-static PIECE_KEYS: [u64; 12 * 64] = keys(0x6c61_7762_6f6f_6b01);
+/// Indexed by colour, role and square.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let flat: [u64; 12 * 64] = keys(0x6c61_7762_6f6f_6b01);
+    let mut out = [[[0; 64]; 6]; 2];
+    let mut i = 0;
+    while i < 12 * 64 {
+        out[i / 384][i / 64 % 6][i % 64] = flat[i];
+        i += 1;
+    }
+    out
+};
 static CASTLING_KEYS: [u64; 64] = keys(0x6c61_7762_6f6f_6b02);
 static EP_KEYS: [u64; 8] = keys(0x6c61_7762_6f6f_6b03);
 /// XORed in when Black is to move.
@@ -30,7 +40,13 @@ pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0x6c61_7762_6f6f_6b04);
 /// The key of `piece` standing on `square`.
 #[inline(always)]
 pub(crate) fn piece(piece: Piece, square: Square) -> u64 {
-    PIECE_KEYS[(piece.color.index() * 6 + piece.role.index()) * 64 + square.index()]
+    PIECE_KEYS[piece.color.index()][piece.role.index()][square.index()]
+}
+
+/// The keys of `color`'s pieces, by role and square.
+#[inline(always)]
+pub(crate) fn pieces_of(color: Color) -> &'static [[u64; 64]; 6] {
+    &PIECE_KEYS[color.index()]
 }
 
 /// The key of a castling right held by the rook on `square`.

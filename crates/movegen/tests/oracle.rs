@@ -11,6 +11,8 @@
 //! - each legal move, once played, leaves the mover's king unattacked, and
 //!   the position after it has a consistent incremental Zobrist key;
 //! - `legal_moves()` has no duplicates and `count_legal()` agrees with it;
+//! - `for_each_child()` visits the same moves in the same order and reaches
+//!   the positions `play_unchecked()` reaches;
 //! - each move written in UCI reads back as the same move;
 //! - the FEN (and the Shredder-FEN) reads back as an equal position, and
 //!   writes the same text again;
@@ -126,6 +128,21 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         prop_assert_eq!(after.zobrist(), after.compute_zobrist(), "Zobrist key is off after {:?} in {}", mv, text);
         let written = uci::write(pos, mv);
         prop_assert_eq!(uci::parse(pos, &written), Ok(mv), "UCI {} does not read back in {}", written, text);
+    }
+
+    // The fused path (generation and play in one pass) lists the same moves
+    // in the same order and reaches the same positions.
+    let mut children = Vec::with_capacity(moves.len());
+    pos.for_each_child(|mv, child| children.push((mv, *child)));
+    prop_assert_eq!(children.len(), moves.len(), "for_each_child visits a different number of moves in {}", text);
+    for (&mv, &(child_mv, child)) in moves.iter().zip(&children) {
+        prop_assert_eq!(child_mv, mv, "for_each_child visits moves in another order in {}", text);
+        prop_assert!(
+            child == pos.play_unchecked(mv),
+            "for_each_child reaches another position by {:?} in {}",
+            mv,
+            text
+        );
     }
 
     // FEN round trip. The castling mode is not part of FEN (a Chess960 game
