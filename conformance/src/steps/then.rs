@@ -347,14 +347,15 @@ fn slug(text: &str) -> String {
 }
 
 /// The snapshot name of the scenario's next pinned list: feature and scenario
-/// (outline rows whose title has no placeholder add a stable digest of their
-/// position), then `__2`, `__3` for later pins in the same scenario.
+/// (outline rows add a stable digest of their position, since rows may share
+/// a title), then `__2`, `__3` for later pins in the same scenario.
 fn pin_name(world: &mut ChessWorld, pos: &Position) -> String {
     world.pins += 1;
     let mut name = format!("{}__{}", slug(&world.feature), slug(&world.scenario));
-    if world.outline_row && !world.scenario.contains('<') {
+    if world.outline_row {
         let fen = lawbook_notation::fen::write(pos);
-        let digest = fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let digest =
+            fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
         name.truncate(70);
         name.push_str(&format!("__{:08x}", digest as u32));
     }
