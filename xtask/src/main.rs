@@ -116,7 +116,7 @@ fn conformance(args: &[String]) -> Result<(), String> {
         build.extend(["--features", "lawbook-conformance/peers"]);
     }
     cargo(&build)?;
-    let program = root().join("target/debug/lawbook-conformance");
+    let program = target_dir().join("debug/lawbook-conformance");
     let runs_dir = report.join("runs");
     let mut run_files = Vec::new();
     let mut failures = Vec::new();
@@ -212,6 +212,15 @@ fn mutant_names() -> Result<Vec<(String, String)>, String> {
         }
     }
     if names.is_empty() { Err("no mutants found in conformance/src/mutants.rs".into()) } else { Ok(names) }
+}
+
+/// Where cargo puts build output: `CARGO_TARGET_DIR` when set (relative to
+/// the workspace if relative), otherwise the workspace's `target/`.
+fn target_dir() -> std::path::PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root().join(dir),
+        None => root().join("target"),
+    }
 }
 
 fn root() -> std::path::PathBuf {
