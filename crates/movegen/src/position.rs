@@ -588,6 +588,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn positions_stay_small() {
         // Copy-make copies a whole position per move: the documented size.
         assert_eq!(core::mem::size_of::<Position>(), 104);
