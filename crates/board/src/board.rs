@@ -266,6 +266,32 @@ impl Board {
         self.by_color[piece.color as usize] ^= squares;
     }
 
+    /// Replaces the squares of every piece of `role` (both colours) with
+    /// `squares`. A raw edit, like [`Board::toggle`]: the caller keeps the
+    /// board consistent (each occupied square in one role set and one colour
+    /// set).
+    #[inline]
+    pub fn set_by_role(&mut self, role: Role, squares: Bitboard) {
+        self.by_role[role as usize] = squares;
+    }
+
+    /// Replaces the squares of `color`'s pieces with `squares`. A raw edit,
+    /// like [`Board::set_by_role`].
+    ///
+    /// ```
+    /// use lawbook_board::{Bitboard, Board, Color, Role, Square};
+    /// let mut board = Board::standard();
+    /// // White's e-pawn from e2 to e4, written as the two sets it changes.
+    /// let step = Bitboard::from_square(Square::E2) | Square::E4;
+    /// board.set_by_role(Role::Pawn, board.pawns() ^ step);
+    /// board.set_by_color(Color::White, board.by_color(Color::White) ^ step);
+    /// assert_eq!(board.role_at(Square::E4), Some(Role::Pawn));
+    /// ```
+    #[inline]
+    pub fn set_by_color(&mut self, color: Color, squares: Bitboard) {
+        self.by_color[color as usize] = squares;
+    }
+
     /// Every piece with its square, `a1` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied().squares().filter_map(|sq| Some((sq, self.piece_at(sq)?)))

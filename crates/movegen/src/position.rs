@@ -271,23 +271,28 @@ impl Position {
     /// [`Position::legal_moves`]) and returns the new position. An illegal
     /// move gives a meaningless position, never undefined behaviour.
     ///
-    /// A copy of `self` edited by [`Position::play_unchecked_in_place`].
-    #[inline]
+    /// The new position starts as a copy of this one; every part the move
+    /// changes is then computed from this position (never read back from the
+    /// copy just written, which stalls loads on some CPUs) and stored. Its
+    /// checkers come from the moved piece (a direct check) and from a line
+    /// piece behind the square it left (a discovered check), not from a
+    /// search around the king.
+    ///
+    /// Returning the new position may cost a second copy (to where the
+    /// caller keeps it). In a loop over many moves,
+    /// `let mut child = *pos; child.play_unchecked_in_place(mv);` writes
+    /// each child once, and [`Position::for_each_child`] does better still.
+    #[inline(always)]
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut p = *self;
-        p.play_unchecked_in_place(mv);
+        p.play_from(self, mv);
         p
     }
 
     /// Plays a move known to be legal here on this very position, as
-    /// [`Position::play_unchecked`] does on a copy. Copy-make with one copy:
-    /// `let mut child = *pos; child.play_unchecked_in_place(mv);` writes
-    /// the child where it is kept, where returning a new position may cost
-    /// a second copy.
-    ///
-    /// The new position's checkers come from the moved piece (a direct
-    /// check) and from a line piece behind the square it left (a discovered
-    /// check), not from a search around the king.
+    /// [`Position::play_unchecked`] does for a new one: to advance a
+    /// position kept in one place, or to play on a copy made beforehand
+    /// (copy-make with one copy).
     ///
     /// ```
     /// use lawbook_board::Square;
@@ -299,60 +304,94 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn play_unchecked_in_place(&mut self, mv: Move) {
+        let before = *self;
+        self.play_from(&before, mv);
+    }
+
+    /// Makes `self`, a copy of `src`, the position after `mv`.
+    #[inline(always)]
+    fn play_from(&mut self, src: &Position, mv: Move) {
         if mv.is_special() {
             self.play_special(mv);
         } else {
             // One copy of the code per side to move, so that every
             // colour-dependent index and table is a constant.
-            match self.turn {
-                Color::White => self.play_normal::<false>(mv),
-                Color::Black => self.play_normal::<true>(mv),
+            match src.turn {
+                Color::White => self.play_normal::<false>(src, mv),
+                Color::Black => self.play_normal::<true>(src, mv),
             }
         }
     }
 
     /// A move that is not en passant or castling, by White (`BLACK` false)
-    /// or Black.
+    /// or Black. Each kind of piece gets its own copy of
+    /// [`Position::play_piece`], with the piece a constant.
     #[inline(always)]
-    fn play_normal<const BLACK: bool>(&mut self, mv: Move) {
+    fn play_normal<const BLACK: bool>(&mut self, src: &Position, mv: Move) {
         let from = mv.from();
         let to = mv.to();
-        match self.board.role_of_occupied(from) {
-            Role::Pawn => self.play_piece::<BLACK>(from, to, Role::Pawn, mv.promotion_role().unwrap_or(Role::Pawn)),
-            Role::Knight => self.play_piece::<BLACK>(from, to, Role::Knight, Role::Knight),
-            Role::Bishop => self.play_piece::<BLACK>(from, to, Role::Bishop, Role::Bishop),
-            Role::Rook => self.play_piece::<BLACK>(from, to, Role::Rook, Role::Rook),
-            Role::Queen => self.play_piece::<BLACK>(from, to, Role::Queen, Role::Queen),
-            Role::King => self.play_piece::<BLACK>(from, to, Role::King, Role::King),
+        match src.board.role_of_occupied(from) {
+            Role::Pawn => {
+                self.play_piece::<BLACK>(src, from, to, Role::Pawn, mv.promotion_role().unwrap_or(Role::Pawn))
+            }
+            Role::Knight => self.play_piece::<BLACK>(src, from, to, Role::Knight, Role::Knight),
+            Role::Bishop => self.play_piece::<BLACK>(src, from, to, Role::Bishop, Role::Bishop),
+            Role::Rook => self.play_piece::<BLACK>(src, from, to, Role::Rook, Role::Rook),
+            Role::Queen => self.play_piece::<BLACK>(src, from, to, Role::Queen, Role::Queen),
+            Role::King => self.play_piece::<BLACK>(src, from, to, Role::King, Role::King),
         }
     }
 
-    /// The `moving` piece of the side to move (White when `BLACK` is false)
-    /// goes from `from` to `to` and is `placed` there (itself, or what a
-    /// pawn promotes to), capturing what stands there: every move but en
-    /// passant and castling. The generator calls this directly when it
-    /// knows the moving piece.
+    /// Makes `self`, a copy of `src`, the position after the `moving` piece
+    /// of the side to move (White when `BLACK` is false) goes from `from` to
+    /// `to` and is `placed` there (itself, or what a pawn promotes to),
+    /// capturing what stands there: every move but en passant and castling.
+    /// The generator calls this directly when it knows the moving piece.
+    ///
+    /// Everything is read from `src` and only written to `self`.
     #[inline(always)]
-    pub(crate) fn play_piece<const BLACK: bool>(&mut self, from: Square, to: Square, moving: Role, placed: Role) {
+    pub(crate) fn play_piece<const BLACK: bool>(
+        &mut self,
+        src: &Position,
+        from: Square,
+        to: Square,
+        moving: Role,
+        placed: Role,
+    ) {
         let us = if BLACK { Color::Black } else { Color::White };
         let them = !us;
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
+        let board = &src.board;
 
         let keys = zobrist::pieces_of(us);
         let mut hash =
-            self.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
-        let mut halfmoves = self.halfmoves.saturating_add(1);
-        if self.board.by_color(them).contains(to) {
-            let captured = self.board.role_of_occupied(to);
-            self.board.toggle_squares(to_bb, Piece::new(them, captured));
-            hash ^= zobrist::pieces_of(them)[captured.index()][to.index()];
+            src.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
+        let mut halfmoves = src.halfmoves.saturating_add(1);
+        // The role sets the move changes, each written once: the captured
+        // piece's (a variable role) first, then the moving and placed
+        // piece's, which include the capture when they are the same role.
+        let mut captured = None;
+        if board.by_color(them).contains(to) {
+            let role = board.role_of_occupied(to);
+            hash ^= zobrist::pieces_of(them)[role.index()][to.index()];
+            self.board.set_by_role(role, board.by_role(role) ^ to_bb);
+            self.board.set_by_color(them, board.by_color(them) ^ to_bb);
+            captured = Some(role);
             halfmoves = 0;
         }
-        self.board.toggle_squares(from_bb, Piece::new(us, moving));
-        self.board.toggle_squares(to_bb, Piece::new(us, placed));
-        if let Some(ep) = self.ep_square.take() {
+        let taken = |role: Role| if captured == Some(role) { to_bb } else { Bitboard::EMPTY };
+        if placed == moving {
+            self.board.set_by_role(moving, board.by_role(moving) ^ from_bb ^ to_bb ^ taken(moving));
+        } else {
+            self.board.set_by_role(moving, board.by_role(moving) ^ from_bb ^ taken(moving));
+            self.board.set_by_role(placed, board.by_role(placed) ^ to_bb ^ taken(placed));
+        }
+        self.board.set_by_color(us, board.by_color(us) ^ from_bb ^ to_bb);
+
+        if let Some(ep) = src.ep_square {
             hash ^= zobrist::en_passant(ep);
+            self.ep_square = None;
         }
         if moving == Role::Pawn {
             halfmoves = 0;
@@ -360,7 +399,7 @@ impl Position {
             // onto it is legal: first the cheap test for an enemy pawn beside it.
             if from as u8 ^ to as u8 == 16 {
                 let skipped = Square::new_masked((from as u32 + to as u32) / 2);
-                if (pawn_attacks(us, skipped) & self.board.by_piece(Piece::new(them, Role::Pawn))).any()
+                if (pawn_attacks(us, skipped) & board.by_piece(Piece::new(them, Role::Pawn))).any()
                     && self.ep_capture_possible(skipped, them)
                 {
                     self.ep_square = Some(skipped);
@@ -370,7 +409,7 @@ impl Position {
         }
         // Castling rights go when the king moves or a right's rook square is
         // left or captured on.
-        let rights = self.castling;
+        let rights = src.castling;
         let king_moves = if moving == Role::King { Bitboard::FULL } else { Bitboard::EMPTY };
         if (rights & (from_bb | to_bb | king_moves)).any() {
             let mut castling = rights - (from_bb | to_bb);
@@ -382,24 +421,26 @@ impl Position {
         }
         self.halfmoves = halfmoves;
         if BLACK {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.fullmoves = src.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.hash = hash;
 
         // Checkers: the moved piece, if it now sees the king, and line pieces
-        // behind `from`, if `from` is on a line with the king.
-        let king = self.king_of(them);
-        let occupied = self.board.occupied();
+        // behind `from`, if `from` is on a line with the king. (The enemy
+        // king has not moved; our line pieces are counted after the move.)
+        let king = src.king_of(them);
+        let occupied = (board.occupied() - from_bb) | to_bb;
         let mut checkers = Bitboard::EMPTY;
         if empty_board_attacks(Piece::new(us, placed), to).contains(king) && (between(to, king) & occupied).is_empty() {
             checkers = to_bb;
         }
         let line = line(king, from);
         if line.any() {
-            let ours = self.board.by_color(us);
-            let straight = self.board.rooks_and_queens() & ours;
-            let diagonal = self.board.bishops_and_queens() & ours;
+            let ours = board.by_color(us) - from_bb;
+            let lands = |roles: [Role; 2]| if roles.contains(&placed) { to_bb } else { Bitboard::EMPTY };
+            let straight = (board.rooks_and_queens() & ours) | lands([Role::Rook, Role::Queen]);
+            let diagonal = (board.bishops_and_queens() & ours) | lands([Role::Bishop, Role::Queen]);
             if (line & (straight | diagonal)).any() {
                 checkers |= (rook_attacks(king, occupied) & straight) | (bishop_attacks(king, occupied) & diagonal);
             }
@@ -407,7 +448,8 @@ impl Position {
         self.checkers = checkers;
     }
 
-    /// [`Position::play_unchecked_in_place`] for en passant and castling.
+    /// [`Position::play_unchecked`] for en passant and castling, on a copy of
+    /// the position before the move.
     #[cold]
     #[inline(never)]
     pub(crate) fn play_special(&mut self, mv: Move) {
@@ -546,6 +588,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn positions_stay_small() {
         // Copy-make copies a whole position per move: the documented size.
         assert_eq!(core::mem::size_of::<Position>(), 104);
