@@ -8,14 +8,17 @@
 //! - `bench-compare`: perft of lawbook, shakmaty, cozy-chess and the `chess`
 //!   crate side by side, in instructions (callgrind) and wall time, on the
 //!   default target and with `target-cpu=native` (see [`bench_compare`]);
+//! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
 //! - `ci`: formatting, lints and the README's test command, as CI runs them;
 //! - `setup-engines`: install the engines and libraries `conformance` can check.
 
 use std::process::{Command, ExitCode};
 
 mod bench_compare;
+mod fuzz;
 
-const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | ci | setup-engines>
+const USAGE: &str =
+    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | ci | setup-engines>
 
   conformance     run the rule corpus (features/) against engines and write reports:
                   [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
@@ -24,6 +27,8 @@ const USAGE: &str = "usage: cargo xtask <conformance | perft | corpus-mutants | 
   bench-compare   perft of lawbook and its peers under callgrind and in wall time,
                   one table of ratios (about 15 minutes; --quick for a smaller run,
                   --no-native, --no-callgrind, --no-wall to leave parts out)
+  fuzz            coverage-guided fuzzing with cargo fuzz: [TARGET|all]... [--seconds N]
+                  (targets fen, moves, pgn, epd, protocol, play; 60 s each by default)
   ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace
   setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
 
@@ -34,6 +39,7 @@ fn main() -> ExitCode {
         Some("perft") => cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"]),
         Some("corpus-mutants") => corpus_mutants(),
         Some("bench-compare") => bench_compare::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         Some("ci") => ci(),
         Some("setup-engines") => setup_engines(),
         Some("-h" | "--help" | "help") => {

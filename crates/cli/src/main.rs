@@ -6,8 +6,9 @@ use lawbook_movegen::{Position, divide, perft, perft_leaf};
 use lawbook_notation::{Lang, ReadOptions, epd, fen, read_move, san, uci};
 use std::process::ExitCode;
 
+use lawbook_cli::serve;
+
 mod pgn;
-mod serve;
 mod status;
 
 /// Check chess positions and moves against the Laws of Chess.

@@ -24,10 +24,10 @@ const FEATURES: [&str; 3] = ["chess960", "automatic_fifty_moves", "checkers"];
 
 /// Answer the JSON-lines rules protocol on stdin and stdout (see conformance/PROTOCOL.md).
 #[derive(clap::Args)]
-pub(crate) struct ServeArgs {}
+pub struct ServeArgs {}
 
 /// Serves until end of input.
-pub(crate) fn run(_args: &ServeArgs) -> Result<(), String> {
+pub fn run(_args: &ServeArgs) -> Result<(), String> {
     let input = BufReader::with_capacity(64 * 1024, io::stdin());
     let output = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     match serve(input, output) {
@@ -38,8 +38,23 @@ pub(crate) fn run(_args: &ServeArgs) -> Result<(), String> {
     }
 }
 
-/// Answers every request line of `input` on `output`.
-fn serve<R: io::Read, W: Write>(mut input: BufReader<R>, mut output: W) -> io::Result<()> {
+/// Answers every request line of `input` on `output`, until end of input.
+///
+/// Every line gets exactly one reply line (a blank line gets none); bad
+/// lines get error replies and the session goes on. Only an I/O error of
+/// `input` or `output` ends it early.
+///
+/// ```
+/// use std::io::BufReader;
+/// let mut out = Vec::new();
+/// let input = b"{\"id\":1,\"request\":\"legal_moves\",\"position\":{\"fen\":\"startpos\"}}\nnot json\n";
+/// lawbook_cli::serve::serve(BufReader::new(&input[..]), &mut out)?;
+/// let replies = String::from_utf8(out).unwrap();
+/// assert_eq!(replies.lines().count(), 2);
+/// assert!(replies.lines().nth(1).unwrap().contains("bad_json"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn serve<R: io::Read, W: Write>(mut input: BufReader<R>, mut output: W) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
         let reply = match read_line(&mut input, &mut line, &mut output)? {

@@ -1,0 +1,39 @@
+//! The `pgn` target.
+
+use lawbook_notation::pgn::{self, PgnOptions, PgnReader};
+
+/// PGN text, any bytes: no panic, no hang; every game read replays, writes
+/// back as PGN and reads back as the same game (the seven-tag roster
+/// completed), whose text writes the same again; an error is one line.
+pub fn pgn(data: &[u8]) {
+    // A small line limit too, so the over-long paths are reached.
+    for max_line_len in [pgn::DEFAULT_MAX_LINE_LEN, 64] {
+        let options = PgnOptions { max_line_len, ..PgnOptions::default() };
+        for result in PgnReader::with_options(data, options) {
+            match result {
+                Ok(game) => {
+                    game.positions().expect("the moves of a game read are legal");
+                    let written = pgn::write(&game).expect("a game read can be written");
+                    let mut again = PgnReader::new(written.as_bytes());
+                    let reread = again
+                        .next()
+                        .expect("the written text holds a game")
+                        .unwrap_or_else(|e| panic!("the written game does not read back: {e}\n{written}"));
+                    // The writer adds the roster's missing tags and puts the roster
+                    // first; everything else reads back as it was.
+                    assert_eq!(
+                        (&reread.start, &reread.comments, &reread.moves, &reread.result),
+                        (&game.start, &game.comments, &game.moves, &game.result),
+                        "the written game reads as another:\n{written}"
+                    );
+                    for (name, _) in &game.tags {
+                        assert_eq!(reread.tag(name), game.tag(name), "tag {name:?} of:\n{written}");
+                    }
+                    assert_eq!(pgn::write(&reread).ok(), Some(written.clone()), "writing is stable");
+                    assert!(again.next().is_none(), "the written text holds one game:\n{written}");
+                }
+                Err(e) => assert!(!e.to_string().contains('\n'), "a PGN error is one line: {e}"),
+            }
+        }
+    }
+}
