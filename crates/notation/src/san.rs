@@ -183,6 +183,28 @@ pub enum MoveErrorKind {
     WrongSuffix,
 }
 
+impl MoveErrorKind {
+    /// A stable machine name such as `"move.ambiguous"` or
+    /// `"move.castling_through_check"`, listed in `conformance/bad-inputs/README.md`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MoveErrorKind::Syntax => "move.syntax",
+            MoveErrorKind::NoPiece => "move.no_piece",
+            MoveErrorKind::Ambiguous(_) => "move.ambiguous",
+            MoveErrorKind::LeavesKingInCheck => "move.leaves_king_in_check",
+            MoveErrorKind::MissingPromotion => "move.missing_promotion",
+            MoveErrorKind::BadPromotion => "move.bad_promotion",
+            MoveErrorKind::Castling(CastlingObstacle::NoRight) => "move.castling_without_right",
+            MoveErrorKind::Castling(CastlingObstacle::Blocked(_)) => "move.castling_blocked",
+            MoveErrorKind::Castling(CastlingObstacle::InCheck) => "move.castling_in_check",
+            MoveErrorKind::Castling(CastlingObstacle::PassesAttackedSquare(_)) => "move.castling_through_check",
+            MoveErrorKind::Castling(CastlingObstacle::LandsOnAttackedSquare(_)) => "move.castling_into_check",
+            MoveErrorKind::WrongCaptureMark => "move.wrong_capture_mark",
+            MoveErrorKind::WrongSuffix => "move.wrong_suffix",
+        }
+    }
+}
+
 /// A move could not be read, or is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
@@ -197,6 +219,19 @@ pub struct MoveError {
 impl MoveError {
     fn new(text: &str, kind: MoveErrorKind, reason: impl Into<String>) -> MoveError {
         MoveError { text: text.chars().take(40).collect(), kind, reason: reason.into() }
+    }
+
+    /// The stable machine name of why the move was refused ([`MoveErrorKind::name`]).
+    ///
+    /// ```
+    /// use lawbook_notation::{fen, read_move, ReadOptions};
+    /// let pos = fen::read(fen::STARTPOS)?;
+    /// assert_eq!(read_move(&pos, "Ke2", ReadOptions::STRICT).unwrap_err().kind(), "move.no_piece");
+    /// assert_eq!(read_move(&pos, "hello", ReadOptions::STRICT).unwrap_err().kind(), "move.syntax");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        self.kind.name()
     }
 
     /// Whether the text was a readable move that the laws do not allow
@@ -472,7 +507,7 @@ pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> R
     Ok((mv, format))
 }
 
-fn castling_error(text: &str, obstacle: CastlingObstacle) -> MoveError {
+pub(crate) fn castling_error(text: &str, obstacle: CastlingObstacle) -> MoveError {
     let reason = format!("castling is not allowed: {obstacle}");
     MoveError::new(text, MoveErrorKind::Castling(obstacle), reason)
 }
