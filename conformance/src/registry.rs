@@ -170,6 +170,25 @@ fn yaml_kind(message: &str) -> RegistryErrorKind {
     }
 }
 
+/// `message` with every double-quoted text longer than 40 characters cut to
+/// its first 40 and `...`.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(400));
+    for (i, part) in message.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        // Odd parts are inside quotes.
+        if i % 2 == 1 && part.chars().count() > 40 {
+            out.extend(part.chars().take(40));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// Reads the registry.
 ///
 /// # Errors
@@ -197,8 +216,9 @@ pub fn read(path: &Path) -> Result<Vec<EngineSpec>, RegistryError> {
 pub fn parse(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
     let file: RegistryFile = serde_yaml::from_str(text).map_err(|e| {
         let message = e.to_string();
-        // One line: a YAML reader's message may span several.
-        let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        // One short line: a YAML reader's message may span several lines and
+        // quote a whole value.
+        let message = shorten_quotes(&message.split_whitespace().collect::<Vec<_>>().join(" "));
         RegistryError::new(yaml_kind(&message), message)
     })?;
     let mut names = BTreeMap::new();

@@ -292,11 +292,19 @@ fn read_line(text: &str, line: usize) -> Result<Epd, EpdError> {
         rest = rest.trim_start();
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
         if end == 0 {
-            return fail(line, EpdErrorKind::MissingFields, "an EPD record needs four FEN fields before its operations");
+            return fail(
+                line,
+                EpdErrorKind::MissingFields,
+                "an EPD record needs four FEN fields before its operations",
+            );
         }
         let field = &rest[..end];
         if field.contains(';') {
-            return fail(line, EpdErrorKind::MissingFields, "an EPD record needs four FEN fields before its operations");
+            return fail(
+                line,
+                EpdErrorKind::MissingFields,
+                "an EPD record needs four FEN fields before its operations",
+            );
         }
         fields.push(field);
         rest = &rest[end..];
@@ -410,10 +418,18 @@ pub fn read_perft_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
                 }
                 let mut words = part.split_whitespace();
                 let (Some(op), Some(nodes)) = (words.next(), words.next()) else {
-                    return fail(line_no, EpdErrorKind::BadDepthOperation, format!("expected Dn COUNT, found {}", shorten(part)));
+                    return fail(
+                        line_no,
+                        EpdErrorKind::BadDepthOperation,
+                        format!("expected Dn COUNT, found {}", shorten(part)),
+                    );
                 };
                 let Some(depth) = op.strip_prefix('D') else {
-                    return fail(line_no, EpdErrorKind::BadDepthOperation, format!("expected Dn COUNT, found {}", shorten(part)));
+                    return fail(
+                        line_no,
+                        EpdErrorKind::BadDepthOperation,
+                        format!("expected Dn COUNT, found {}", shorten(part)),
+                    );
                 };
                 cases.push(PerftCase {
                     fen: fen.clone(),

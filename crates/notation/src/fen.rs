@@ -218,9 +218,10 @@ fn err<T>(kind: SyntaxKind, field: Field, offset: usize, message: impl Into<Stri
     Err(FenError::Syntax { kind, field, offset, message: message.into() })
 }
 
-/// Shows a character the way an error message should: printable as itself, others by code.
+/// Shows a character the way an error message should: printable as itself,
+/// invisible ones (controls, white space, a byte order mark) by their escape.
 fn shown(c: char) -> String {
-    if c.is_ascii_graphic() || (!c.is_control() && !c.is_whitespace()) { format!("'{c}'") } else { format!("{:?}", c) }
+    if c.is_ascii_graphic() { format!("'{c}'") } else { format!("{c:?}") }
 }
 
 /// Reads a FEN into a free [`Setup`], with the castling mode its castling
@@ -257,7 +258,12 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         pos += part.len() + 1;
     }
     if let Some((offset, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
-        return err(SyntaxKind::DoubleSpace, Field::Line, *offset, "two spaces in a row: fields are separated by single spaces");
+        return err(
+            SyntaxKind::DoubleSpace,
+            Field::Line,
+            *offset,
+            "two spaces in a row: fields are separated by single spaces",
+        );
     }
     if let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ') {
         return err(
@@ -297,7 +303,12 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         "w" => Color::White,
         "b" => Color::Black,
         other => {
-            return err(SyntaxKind::BadTurn, Field::Turn, turn_offset, format!("{} is not a side to move: expected w or b", quoted(other)));
+            return err(
+                SyntaxKind::BadTurn,
+                Field::Turn,
+                turn_offset,
+                format!("{} is not a side to move: expected w or b", quoted(other)),
+            );
         }
     };
     let (castling_rights, mode) = read_castling(&board, fields[2].1, fields[2].0)?;
@@ -337,7 +348,12 @@ fn quoted(s: &str) -> String {
 
 fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
     if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        return err(SyntaxKind::NotANumber, field, offset + i, format!("{} is not a digit: expected a whole number of zero or more", shown(c)));
+        return err(
+            SyntaxKind::NotANumber,
+            field,
+            offset + i,
+            format!("{} is not a digit: expected a whole number of zero or more", shown(c)),
+        );
     }
     if text.len() > 1 && text.starts_with('0') {
         return err(SyntaxKind::LeadingZero, field, offset, "a number with a leading zero");
@@ -393,7 +409,12 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
                 );
             }
             if file > 8 {
-                return err(SyntaxKind::RankTooLong, Field::Placement, here, format!("rank {} has more than 8 squares", rank.char()));
+                return err(
+                    SyntaxKind::RankTooLong,
+                    Field::Placement,
+                    here,
+                    format!("rank {} has more than 8 squares", rank.char()),
+                );
             }
         }
         if file < 8 {
@@ -480,7 +501,12 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
             }
         };
         if rights.contains(rook) {
-            return err(SyntaxKind::CastlingRepeated, Field::Castling, here, format!("{} repeats a castling right", shown(c)));
+            return err(
+                SyntaxKind::CastlingRepeated,
+                Field::Castling,
+                here,
+                format!("{} repeats a castling right", shown(c)),
+            );
         }
         rights.add(rook);
     }

@@ -722,15 +722,17 @@ impl GameState {
             }
         }
         match self.tag("FEN") {
-            Some((text, at)) => {
-                fen::read_with(text, mode, self.options.relaxations).map_err(|e| {
-                    let message = format!("tag FEN: {e}");
-                    (at, PgnErrorKind::Fen(e), message)
-                })
-            }
+            Some((text, at)) => fen::read_with(text, mode, self.options.relaxations).map_err(|e| {
+                let message = format!("tag FEN: {e}");
+                (at, PgnErrorKind::Fen(e), message)
+            }),
             None => {
                 if let Some(("1", at)) = self.tag("SetUp") {
-                    return Err((at, PgnErrorKind::StartPosition, "tag SetUp is 1 but there is no FEN tag".to_string()));
+                    return Err((
+                        at,
+                        PgnErrorKind::StartPosition,
+                        "tag SetUp is 1 but there is no FEN tag".to_string(),
+                    ));
                 }
                 Position::from_setup(Setup::standard(), mode.unwrap_or_default())
                     .map_err(|e| (line, PgnErrorKind::Fen(e.clone().into()), format!("the standard position: {e}")))
@@ -899,13 +901,18 @@ impl GameState {
         if self.error.is_some() {
             return;
         }
-        if self.skip_depth > 0 || !self.options.variations {
+        if self.skip_depth > 0 {
             self.skip_depth += 1;
             return;
         }
+        // Checked whether variations are kept or not: the file is malformed either way.
         let Some(frame) = self.frames.last() else { return };
         if frame.moves.is_empty() {
             self.fail(no, PgnErrorKind::Syntax, "a variation ( must follow the move it replaces".to_string());
+            return;
+        }
+        if !self.options.variations {
+            self.skip_depth += 1;
             return;
         }
         let before = frame.before;

@@ -116,8 +116,24 @@ fn explain_uci(pos: &Position, text: &str) -> MoveError {
             }
         }
     }
-    // Otherwise through the long-algebraic reader: e2e4 means e2-e4.
-    let long = format!("{}-{}", &text[..2], &text[2..4]);
+    let Ok(from) = text[..2].parse::<Square>() else {
+        return MoveError { text: shown, kind: MoveErrorKind::Syntax, reason: "not a UCI move".to_string() };
+    };
+    let us = pos.turn();
+    let letter = match pos.board().piece_at(from) {
+        None => {
+            let reason = format!("there is no piece on {from}");
+            return MoveError { text: shown, kind: MoveErrorKind::NoPiece, reason };
+        }
+        Some(piece) if piece.color != us => {
+            let reason =
+                format!("the piece on {from} is a {} {}, and {us} is to move", piece.color.name(), piece.role.name());
+            return MoveError { text: shown, kind: MoveErrorKind::NoPiece, reason };
+        }
+        Some(piece) => Lang::English.letter(piece.role),
+    };
+    // Otherwise through the long-algebraic reader: Ng1f3 means Ng1-f3.
+    let long = format!("{letter}{}-{}", &text[..2], &text[2..4]);
     let long = match text.len() {
         5 => format!("{long}={}", text[4..].to_ascii_uppercase()),
         _ => long,

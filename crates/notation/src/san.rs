@@ -356,13 +356,19 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
         _ => {}
     }
     // Promotion at the end: =Q, (Q), /Q or a bare Q after the target square.
+    // A promotion to a pawn (=P) is read, to be refused as a promotion.
+    let promoted = |inner: &str| {
+        lang.role_prefix(inner)
+            .or_else(|| Lang::English.role_prefix(inner))
+            .or((inner == "P").then_some((Role::Pawn, 1)))
+    };
     let mut rest = text;
     let mut promotion = None;
     for (open, close) in [("=", ""), ("(", ")"), ("/", "")] {
         if let Some(i) = rest.rfind(open) {
             let inner = rest[i + open.len()..].strip_suffix(close)?;
             if !inner.is_empty() && inner.chars().all(|c| !c.is_ascii_digit()) {
-                let (role, len) = lang.role_prefix(inner).or_else(|| Lang::English.role_prefix(inner))?;
+                let (role, len) = promoted(inner)?;
                 if len != inner.len() {
                     return None;
                 }
@@ -377,7 +383,7 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
         if let Some(pos) = rest.char_indices().rev().find(|(_, c)| c.is_ascii_digit()).map(|(i, _)| i + 1) {
             let tail = &rest[pos..];
             if !tail.is_empty() {
-                let (role, len) = lang.role_prefix(tail).or_else(|| Lang::English.role_prefix(tail))?;
+                let (role, len) = promoted(tail)?;
                 if len != tail.len() {
                     return None;
                 }
