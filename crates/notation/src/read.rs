@@ -73,7 +73,7 @@ pub fn read_move(pos: &Position, text: &str, options: ReadOptions) -> Result<(Mo
 /// ```
 /// use lawbook_notation::{fen, read_uci};
 /// let pos = fen::read("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1")?;
-/// assert_eq!(read_uci(&pos, "e1g1").unwrap_err().kind(), "move.castling_in_check");
+/// assert_eq!(read_uci(&pos, "e1g1").unwrap_err().kind(), "move.castling_through_check");
 /// assert_eq!(read_uci(&pos, "Nf3").unwrap_err().kind(), "move.syntax");
 /// assert!(read_uci(&pos, "e1f2").is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
