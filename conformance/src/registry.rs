@@ -70,37 +70,201 @@ struct RegistryFile {
     engines: Vec<EngineSpec>,
 }
 
+/// What is wrong with a registry: the stable part of a [`RegistryError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RegistryErrorKind {
+    /// The file cannot be read (missing, a folder, no permission).
+    Unreadable,
+    /// The file is not UTF-8 text.
+    NotUtf8,
+    /// The text is not YAML, or not a mapping with an `engines` list.
+    BadYaml,
+    /// A key the registry does not know (a misspelling, most likely).
+    UnknownField,
+    /// A protocol the harness does not speak.
+    UnknownProtocol,
+    /// A required key (`name`, `protocol`, `engines`) is missing.
+    MissingField,
+    /// A value of the wrong type (a list where a number belongs, ...).
+    WrongType,
+    /// Two engines with one name.
+    DuplicateName,
+    /// A child-process protocol without a command.
+    MissingCommand,
+    /// A `timeout_ms` of zero.
+    ZeroTimeout,
+    /// A `workers` count of zero.
+    ZeroWorkers,
+    /// No engine of that name in the registry.
+    UnknownEngine,
+}
+
+impl RegistryErrorKind {
+    /// A stable machine name such as `"registry.unknown_field"`, listed in
+    /// `conformance/bad-inputs/README.md`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RegistryErrorKind::Unreadable => "registry.unreadable",
+            RegistryErrorKind::NotUtf8 => "registry.not_utf8",
+            RegistryErrorKind::BadYaml => "registry.bad_yaml",
+            RegistryErrorKind::UnknownField => "registry.unknown_field",
+            RegistryErrorKind::UnknownProtocol => "registry.unknown_protocol",
+            RegistryErrorKind::MissingField => "registry.missing_field",
+            RegistryErrorKind::WrongType => "registry.wrong_type",
+            RegistryErrorKind::DuplicateName => "registry.duplicate_name",
+            RegistryErrorKind::MissingCommand => "registry.missing_command",
+            RegistryErrorKind::ZeroTimeout => "registry.zero_timeout",
+            RegistryErrorKind::ZeroWorkers => "registry.zero_workers",
+            RegistryErrorKind::UnknownEngine => "registry.unknown_engine",
+        }
+    }
+}
+
+/// A registry could not be read, or names no such engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegistryError {
+    /// What kind of problem.
+    pub kind: RegistryErrorKind,
+    /// The problem in plain words, on one line.
+    pub message: String,
+}
+
+impl RegistryError {
+    fn new(kind: RegistryErrorKind, message: impl Into<String>) -> RegistryError {
+        RegistryError { kind, message: message.into() }
+    }
+
+    /// The stable machine name of the problem ([`RegistryErrorKind::name`]).
+    pub fn kind(&self) -> &'static str {
+        self.kind.name()
+    }
+}
+
+impl std::fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RegistryError {}
+
+impl From<RegistryError> for String {
+    fn from(err: RegistryError) -> String {
+        err.message
+    }
+}
+
+/// Sorts a YAML reader's error by what it says: serde names these cases only
+/// in its messages.
+fn yaml_kind(message: &str) -> RegistryErrorKind {
+    if message.contains("unknown field") {
+        RegistryErrorKind::UnknownField
+    } else if message.contains("unknown variant") {
+        RegistryErrorKind::UnknownProtocol
+    } else if message.contains("missing field") {
+        RegistryErrorKind::MissingField
+    } else if message.contains("invalid type") || message.contains("invalid value") {
+        RegistryErrorKind::WrongType
+    } else {
+        RegistryErrorKind::BadYaml
+    }
+}
+
+/// `message` with every double-quoted text longer than 40 characters cut to
+/// its first 40 and `...`.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(400));
+    for (i, part) in message.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        // Odd parts are inside quotes.
+        if i % 2 == 1 && part.chars().count() > 40 {
+            out.extend(part.chars().take(40));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// Reads the registry.
 ///
 /// # Errors
-/// A message naming the file and the problem: unreadable, bad YAML, an
-/// unknown key or protocol, a duplicate name, a process protocol without a
-/// command, a zero timeout or worker count.
-pub fn read(path: &Path) -> Result<Vec<EngineSpec>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+/// A [`RegistryError`] naming the file and the problem: unreadable, not
+/// UTF-8, bad YAML, an unknown key or protocol, a missing key, a value of the
+/// wrong type, a duplicate name, a process protocol without a command, a
+/// zero timeout or worker count.
+pub fn read(path: &Path) -> Result<Vec<EngineSpec>, RegistryError> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        RegistryError::new(RegistryErrorKind::Unreadable, format!("cannot read {}: {e}", path.display()))
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        RegistryError::new(
+            RegistryErrorKind::NotUtf8,
+            format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1),
+        )
+    })?;
+    parse(&text).map_err(|e| RegistryError { message: format!("{}: {}", path.display(), e.message), ..e })
 }
 
 /// Parses registry text (see [`read`]).
 ///
 /// # Errors
 /// As [`read`], without the file name.
-pub fn parse(text: &str) -> Result<Vec<EngineSpec>, String> {
-    let file: RegistryFile = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+pub fn parse(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
+    let file: RegistryFile = serde_yaml::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        // One short line: a YAML reader's message may span several lines and
+        // quote a whole value.
+        let message = shorten_quotes(&message.split_whitespace().collect::<Vec<_>>().join(" "));
+        RegistryError::new(yaml_kind(&message), message)
+    })?;
     let mut names = BTreeMap::new();
     for spec in &file.engines {
         if names.insert(spec.name.clone(), ()).is_some() {
-            return Err(format!("the engine name {:?} appears twice", spec.name));
+            return Err(RegistryError::new(
+                RegistryErrorKind::DuplicateName,
+                format!("the engine name {:?} appears twice", spec.name),
+            ));
         }
         let needs_command = matches!(spec.protocol, Protocol::Uci | Protocol::Xboard | Protocol::Jsonl);
-        if needs_command && spec.command.as_deref().is_none_or(str::is_empty) {
-            return Err(format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol));
+        if needs_command && spec.command.as_deref().is_none_or(|c| c.trim().is_empty()) {
+            return Err(RegistryError::new(
+                RegistryErrorKind::MissingCommand,
+                format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol),
+            ));
         }
-        if spec.timeout_ms == 0 || spec.workers == 0 {
-            return Err(format!("engine {:?}: timeout_ms and workers must be at least 1", spec.name));
+        if spec.timeout_ms == 0 {
+            return Err(RegistryError::new(
+                RegistryErrorKind::ZeroTimeout,
+                format!("engine {:?}: timeout_ms must be at least 1", spec.name),
+            ));
+        }
+        if spec.workers == 0 {
+            return Err(RegistryError::new(
+                RegistryErrorKind::ZeroWorkers,
+                format!("engine {:?}: workers must be at least 1", spec.name),
+            ));
         }
     }
     Ok(file.engines)
+}
+
+/// The engine named `name` among `specs`.
+///
+/// # Errors
+/// [`RegistryErrorKind::UnknownEngine`], listing the names there are.
+pub fn find(specs: &[EngineSpec], name: &str) -> Result<EngineSpec, RegistryError> {
+    specs.iter().find(|s| s.name == name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        let shown: String = name.chars().take(40).collect();
+        RegistryError::new(
+            RegistryErrorKind::UnknownEngine,
+            format!("no engine named {shown:?} in the registry; known: {}", names.join(", ")),
+        )
+    })
 }
 
 /// Finds a program on PATH or in `/usr/games` (where Debian puts chess engines).

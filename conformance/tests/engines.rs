@@ -305,22 +305,22 @@ fn xboard_engine_with_two_pongs_per_ping() {
 #[test]
 fn registry_errors_are_clear() {
     let unknown_key = registry::parse("engines:\n  - name: x\n    protocol: uci\n    command: x\n    colour: blue\n");
-    let why = unknown_key.unwrap_err();
+    let why = unknown_key.unwrap_err().to_string();
     assert!(why.contains("unknown field") && why.contains("colour"), "{why}");
 
     let unknown_protocol = registry::parse("engines:\n  - name: x\n    protocol: telepathy\n    command: x\n");
-    let why = unknown_protocol.unwrap_err();
+    let why = unknown_protocol.unwrap_err().to_string();
     assert!(why.contains("unknown variant") && why.contains("telepathy"), "{why}");
 
     let no_command = registry::parse("engines:\n  - name: x\n    protocol: xboard\n");
-    let why = no_command.unwrap_err();
+    let why = no_command.unwrap_err().to_string();
     assert!(why.contains("needs a command"), "{why}");
 
     let twice = registry::parse("engines:\n  - {name: a, protocol: builtin}\n  - {name: a, protocol: builtin}\n");
-    assert!(twice.unwrap_err().contains("appears twice"));
+    assert!(twice.unwrap_err().to_string().contains("appears twice"));
 
     let top = registry::parse("engine:\n  - {name: a, protocol: builtin}\n");
-    assert!(top.unwrap_err().contains("unknown field"));
+    assert!(top.unwrap_err().to_string().contains("unknown field"));
 }
 
 #[test]

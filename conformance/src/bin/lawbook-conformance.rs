@@ -90,10 +90,7 @@ fn run(
     json: &std::path::Path,
 ) -> Result<(), String> {
     let specs = registry::read(path)?;
-    let spec = specs.iter().find(|s| s.name == engine).cloned().ok_or_else(|| {
-        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-        format!("no engine named {engine:?} in {}; known: {}", path.display(), names.join(", "))
-    })?;
+    let spec = registry::find(&specs, engine).map_err(|e| format!("{}: {e}", path.display()))?;
     // Fail early, with the install command, if the engine cannot start at all.
     drop(registry::build(&spec).map_err(|e| e.to_string())?);
     let pool = lawbook_conformance::pool::Pool::new(spec.clone());

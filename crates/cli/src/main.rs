@@ -2,8 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use lawbook_board::{CastlingMode, Relaxations};
-use lawbook_movegen::{Position, divide, perft, perft_leaf};
-use lawbook_notation::{Lang, ReadOptions, epd, fen, read_move, san, uci};
+use lawbook_movegen::{Position, divide, perft, perft_bounded, perft_leaf};
+use lawbook_notation::{Lang, ReadOptions, Strictness, epd, fen, read_move, san, uci};
 use std::process::ExitCode;
 
 use lawbook_cli::serve;
@@ -117,6 +117,9 @@ struct MovesArgs {
     /// Piece letters for SAN and long algebraic, read and written: en, sv, de, pl or ru.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
+    /// Refuse a move whose capture mark (x) or check suffix (+, #) is wrong, instead of ignoring them.
+    #[arg(long)]
+    strict: bool,
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -176,8 +179,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => run_perft(&args),
         Command::Moves(args) => run_moves(&args),
         Command::Pgn(args) => match pgn::run(&args) {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(Failure("some games do not replay".into(), 1)),
+            Ok(None) => Ok(()),
+            Ok(Some(why)) => Err(Failure(why, 1)),
             Err(message) => Err(usage(message)),
         },
         Command::Status(args) => status::run(&args).map_err(usage),
@@ -226,39 +229,39 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
 
 fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| usage(format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        usage(format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1))
+    })?;
     let cases = epd::read_perft_suite(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    // Every position is read before anything is counted: a bad FEN is an
+    // error in the suite, not a mismatch.
+    let mut positions: Vec<Position> = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let pos = match i.checked_sub(1).map(|j| &cases[j]) {
+            Some(previous) if previous.fen == case.fen => positions[i - 1],
+            _ => fen::read_with(&case.fen, args.position.mode(), args.position.relaxations())
+                .map_err(|e| usage(format!("{}: line {}: {e}", path.display(), case.line)))?,
+        };
+        positions.push(pos);
+    }
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
-    let mut cached: Option<(String, Result<Position, String>)> = None;
-    for case in &cases {
+    for (case, pos) in cases.iter().zip(&positions) {
         if case.nodes > args.max_nodes {
             skipped += 1;
             continue;
         }
-        if cached.as_ref().is_none_or(|(fen, _)| *fen != case.fen) {
-            let pos =
-                fen::read_with(&case.fen, args.position.mode(), args.position.relaxations()).map_err(|e| e.to_string());
-            cached = Some((case.fen.clone(), pos));
-        }
-        let Some((_, pos)) = &cached else { continue };
-        match pos {
-            Err(e) => {
-                failed += 1;
-                println!("FAIL line {}: {}: depth {}: {e}", case.line, case.fen, case.depth);
-            }
-            Ok(pos) => {
-                let got = if args.no_bulk { perft_leaf(pos, case.depth) } else { perft(pos, case.depth) };
-                if got == case.nodes {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                    println!(
-                        "FAIL line {}: {}: depth {}: expected {}, got {got}",
-                        case.line, case.fen, case.depth, case.nodes
-                    );
-                }
-            }
+        // Counting stops past the published count: a wrong count at a great
+        // depth is a mismatch found at once, not an endless search.
+        let got = match perft_bounded(pos, case.depth, case.nodes) {
+            Some(_) if args.no_bulk => Some(perft_leaf(pos, case.depth)),
+            got => got,
+        };
+        if got == Some(case.nodes) {
+            passed += 1;
+        } else {
+            failed += 1;
+            let got = got.map_or_else(|| format!("more than {}", case.nodes), |n| n.to_string());
+            println!("FAIL line {}: {}: depth {}: expected {}, got {got}", case.line, case.fen, case.depth, case.nodes);
         }
     }
     if skipped > 0 {
@@ -270,7 +273,8 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
 
 fn run_moves(args: &MovesArgs) -> Result<(), Failure> {
     let mut pos = args.position.read(&args.fen).map_err(usage)?;
-    let options = ReadOptions { lang: args.lang, ..ReadOptions::LENIENT };
+    let strictness = if args.strict { Strictness::Strict } else { Strictness::Lenient };
+    let options = ReadOptions { lang: args.lang, strictness };
     for (i, text) in args.moves.iter().enumerate() {
         let (mv, _) = read_move(&pos, text, options).map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
         pos = pos.play_unchecked(mv);

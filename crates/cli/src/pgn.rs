@@ -106,9 +106,10 @@ fn judged(game: &PgnGame) -> (Option<&'static str>, Option<String>) {
 
 /// Replays every game of every file, printing a line per game.
 ///
-/// `Ok(true)` when every game replays, `Ok(false)` when some game fails
-/// (exit 1); `Err` for a file that cannot be read (exit 2).
-pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
+/// `Ok(None)` when every game replays; `Ok(Some(why))` when some game fails
+/// (exit 1), `why` counting the failures and naming the first; `Err` for a
+/// file that cannot be read (exit 2).
+pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
     // Open every file first, so that a missing one is reported before any output.
     let mut inputs = Vec::with_capacity(args.files.len());
     for path in &args.files {
@@ -119,6 +120,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut games, mut failed) = (0usize, 0usize);
+    let mut first: Option<String> = None;
     for (name, file) in inputs {
         for (index, item) in PgnReader::with_options(BufReader::new(file), options).enumerate() {
             let report = match &item {
@@ -155,6 +157,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
             games += 1;
             if report.error.is_some() || report.disagreement.is_some() {
                 failed += 1;
+                first.get_or_insert_with(|| report.text());
             }
             let line = if args.json { report.json() } else { report.text() };
             writeln!(out, "{line}").map_err(|e| format!("cannot write the output: {e}"))?;
@@ -163,5 +166,5 @@ pub(crate) fn run(args: &PgnArgs) -> Result<bool, String> {
     if !args.json {
         writeln!(out, "{games} games, {failed} failed").map_err(|e| format!("cannot write the output: {e}"))?;
     }
-    Ok(failed == 0)
+    Ok(first.map(|first| format!("{failed} of {games} games failed; the first: {first}")))
 }

@@ -4,7 +4,7 @@
 
 use lawbook_board::{CastlingMode, Relaxations};
 use lawbook_movegen::Position;
-use lawbook_notation::{fen, uci};
+use lawbook_notation::{MoveError, fen, read_uci, uci};
 use lawbook_outcome::dead::SearchLimits;
 use lawbook_outcome::{Game, GameError, Policy};
 use serde_json::{Map, Value};
@@ -145,15 +145,17 @@ fn answer_line(line: &[u8]) -> Option<String> {
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     Some(match answer(&request) {
         Ok(fields) => reply(&id, &fields),
-        Err(Refusal(kind, message)) => error(&id, kind, &message),
+        Err(Refusal(kind, message, None)) => error(&id, kind, &message),
+        Err(Refusal(kind, message, Some(detail))) => error_with_detail(&id, kind, &message, detail),
     })
 }
 
-/// An error reply's kind and message.
-struct Refusal(&'static str, String);
+/// An error reply's kind, message and, for a bad FEN or move, the library's
+/// name for what is wrong (`fen.rank_too_long`, `move.no_piece`).
+struct Refusal(&'static str, String, Option<&'static str>);
 
 fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
-    Refusal(kind, message.into())
+    Refusal(kind, message.into(), None)
 }
 
 /// The fields of the reply to `request` (after the id), each already JSON.
@@ -270,7 +272,7 @@ fn query(request: &Map<String, Value>) -> Result<Query<'_>, Refusal> {
 fn start(query: &Query<'_>) -> Result<Position, Refusal> {
     let text = if query.fen == "startpos" { fen::STARTPOS } else { query.fen };
     let mode = query.chess960.then_some(CastlingMode::Chess960);
-    fen::read_with(text, mode, Relaxations::STRICT).map_err(|e| refuse("bad_fen", e.to_string()))
+    fen::read_with(text, mode, Relaxations::STRICT).map_err(|e| Refusal("bad_fen", e.to_string(), Some(e.kind())))
 }
 
 /// The text of move `i` (from 0) of the list, shortened for messages.
@@ -278,12 +280,16 @@ fn shown(query: &Query<'_>, i: usize) -> String {
     query.moves[i].chars().take(40).collect()
 }
 
+/// The refusal of move `i` (from 0) of the list.
+fn illegal(i: usize, err: &MoveError) -> Refusal {
+    Refusal("illegal_move", format!("move {} of the list: {err}", i + 1), Some(err.kind()))
+}
+
 /// The position after the moves (legality only: no game-over check).
 fn position(query: &Query<'_>) -> Result<Position, Refusal> {
     let mut pos = start(query)?;
     for (i, text) in query.moves.iter().enumerate() {
-        let mv =
-            uci::parse(&pos, text).map_err(|e| refuse("illegal_move", format!("move {} of the list: {e}", i + 1)))?;
+        let mv = read_uci(&pos, text).map_err(|e| illegal(i, &e))?;
         pos = pos.play_unchecked(mv);
     }
     Ok(pos)
@@ -294,8 +300,7 @@ fn game(query: &Query<'_>) -> Result<Game, Refusal> {
     let policy = Policy { automatic_fifty_moves: query.automatic_fifty_moves, ..Policy::FIDE };
     let mut game = Game::with_settings(start(query)?, policy, SearchLimits::default());
     for (i, text) in query.moves.iter().enumerate() {
-        let mv = uci::parse(game.position(), text)
-            .map_err(|e| refuse("illegal_move", format!("move {} of the list: {e}", i + 1)))?;
+        let mv = read_uci(game.position(), text).map_err(|e| illegal(i, &e))?;
         game.play(mv).map_err(|e| match e {
             GameError::GameOver { outcome, .. } => refuse(
                 "game_over",
@@ -327,6 +332,16 @@ fn reply(id: &Value, fields: &[(&'static str, String)]) -> String {
 /// An error reply.
 fn error(id: &Value, kind: &str, message: &str) -> String {
     format!("{{\"id\":{id},\"error\":{{\"kind\":{},\"message\":{}}}}}", json_str(kind), json_str(message))
+}
+
+/// An error reply with the library's name for what is wrong.
+fn error_with_detail(id: &Value, kind: &str, message: &str, detail: &str) -> String {
+    format!(
+        "{{\"id\":{id},\"error\":{{\"kind\":{},\"message\":{},\"detail\":{}}}}}",
+        json_str(kind),
+        json_str(message),
+        json_str(detail)
+    )
 }
 
 #[cfg(test)]

@@ -92,7 +92,12 @@ fn a_bad_game_fails_with_its_line_and_the_others_are_reported() {
     let path = path.to_str().expect("UTF-8 path");
     let output = lawbook(&["pgn", "--json", path]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("some games do not replay"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("2 of 4 games failed; the first: ") && stderr.contains("game 2: error at line 10"),
+        "{stderr}"
+    );
     let games = json_lines(&output);
     assert_eq!(games.len(), 4);
     assert_eq!(games[0]["error"], Value::Null);

@@ -34,5 +34,5 @@ mod zobrist;
 
 pub use castling::{CastlingObstacle, CastlingSide};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use perft::{divide, perft, perft_leaf};
+pub use perft::{divide, perft, perft_bounded, perft_leaf};
 pub use position::{PlayError, Position};

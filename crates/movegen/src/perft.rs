@@ -23,6 +23,40 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
+/// Like [`perft`], but gives up (`None`) as soon as the count exceeds
+/// `limit`: the work is bounded by the limit, whatever the depth.
+///
+/// ```
+/// use lawbook_movegen::{Position, perft_bounded};
+/// let start = Position::startpos();
+/// assert_eq!(perft_bounded(&start, 3, 8_902), Some(8_902));
+/// assert_eq!(perft_bounded(&start, 3, 8_901), None);
+/// assert_eq!(perft_bounded(&start, 1_000, 1_000_000), None);
+/// ```
+pub fn perft_bounded(pos: &Position, depth: u32, limit: u64) -> Option<u64> {
+    /// Counts into `budget` (what is left of the limit); false once it is exceeded.
+    fn count(pos: &Position, depth: u32, budget: &mut u64) -> bool {
+        let leaves = match depth {
+            0 => 1,
+            1 => pos.count_legal(),
+            _ => {
+                let mut within = true;
+                pos.for_each_child(|_, child| within = within && count(child, depth - 1, budget));
+                return within;
+            }
+        };
+        match budget.checked_sub(leaves) {
+            Some(left) => {
+                *budget = left;
+                true
+            }
+            None => false,
+        }
+    }
+    let mut budget = limit;
+    count(pos, depth, &mut budget).then(|| limit - budget)
+}
+
 /// Like [`perft`], but every move down to the leaves is played: slower, and
 /// it measures playing moves as well as generating them. The moves are
 /// played by [`Position::for_each_child`] (the code of

@@ -149,13 +149,63 @@ pub fn write_perft(fen: &str, counts: &[(u32, u64)]) -> String {
     out
 }
 
+/// What is wrong with an EPD record or perft suite line: the stable part of
+/// an [`EpdError`], for programs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EpdErrorKind {
+    /// Fewer than four FEN fields before the operations.
+    MissingFields,
+    /// A double-quoted operand that is never closed.
+    UnclosedQuote,
+    /// A `perft` line before any `epd` line (the block shape).
+    PerftBeforeEpd,
+    /// A `perft` operation or line without exactly a depth and a count.
+    BadPerft,
+    /// A `;D` operation that is not `Dn COUNT`.
+    BadDepthOperation,
+    /// A depth or count that is not a whole number (or too large to store).
+    NotANumber,
+    /// A depth beyond [`MAX_PERFT_DEPTH`].
+    TooDeep,
+}
+
+impl EpdErrorKind {
+    /// A stable machine name such as `"epd.missing_fields"`, listed in
+    /// `conformance/bad-inputs/README.md`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EpdErrorKind::MissingFields => "epd.missing_fields",
+            EpdErrorKind::UnclosedQuote => "epd.unclosed_quote",
+            EpdErrorKind::PerftBeforeEpd => "epd.perft_before_epd",
+            EpdErrorKind::BadPerft => "epd.bad_perft",
+            EpdErrorKind::BadDepthOperation => "epd.bad_depth_operation",
+            EpdErrorKind::NotANumber => "epd.not_a_number",
+            EpdErrorKind::TooDeep => "epd.too_deep",
+        }
+    }
+}
+
 /// An EPD record or perft suite could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdError {
     /// The 1-based line number (0 when reading a single record).
     pub line: usize,
+    /// What kind of problem.
+    pub kind: EpdErrorKind,
     /// What is wrong.
     pub message: String,
+}
+
+impl EpdError {
+    /// The stable machine name of the problem ([`EpdErrorKind::name`]).
+    ///
+    /// ```
+    /// use lawbook_notation::epd;
+    /// assert_eq!(epd::read("8/8 w -").unwrap_err().kind(), "epd.missing_fields");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        self.kind.name()
+    }
 }
 
 impl fmt::Display for EpdError {
@@ -166,8 +216,8 @@ impl fmt::Display for EpdError {
 
 impl std::error::Error for EpdError {}
 
-fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, EpdError> {
-    Err(EpdError { line, message: message.into() })
+fn fail<T>(line: usize, kind: EpdErrorKind, message: impl Into<String>) -> Result<T, EpdError> {
+    Err(EpdError { line, kind, message: message.into() })
 }
 
 /// Splits an operation list into operations (`opcode operand...;`),
@@ -185,7 +235,7 @@ fn read_operations(text: &str, line: usize) -> Result<Vec<Operation>, EpdError> 
                     match chars.next() {
                         Some('"') => break,
                         Some(c) => quoted.push(c),
-                        None => return fail(line, "a quoted operand is not closed"),
+                        None => return fail(line, EpdErrorKind::UnclosedQuote, "a quoted operand is not closed"),
                     }
                 }
                 tokens.push(quoted);
@@ -242,11 +292,19 @@ fn read_line(text: &str, line: usize) -> Result<Epd, EpdError> {
         rest = rest.trim_start();
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
         if end == 0 {
-            return fail(line, "an EPD record needs four FEN fields before its operations");
+            return fail(
+                line,
+                EpdErrorKind::MissingFields,
+                "an EPD record needs four FEN fields before its operations",
+            );
         }
         let field = &rest[..end];
         if field.contains(';') {
-            return fail(line, "an EPD record needs four FEN fields before its operations");
+            return fail(
+                line,
+                EpdErrorKind::MissingFields,
+                "an EPD record needs four FEN fields before its operations",
+            );
         }
         fields.push(field);
         rest = &rest[end..];
@@ -261,6 +319,29 @@ fn read_line(text: &str, line: usize) -> Result<Epd, EpdError> {
     }
     let operations = read_operations(rest, line)?;
     Ok(Epd { fen: fields.join(" "), operations })
+}
+
+/// A text for a message: quoted, at most 30 characters.
+fn shorten(text: &str) -> String {
+    let short: String = text.chars().take(30).collect();
+    if short.len() < text.len() { format!("{short:?}...") } else { format!("{short:?}") }
+}
+
+/// The deepest perft count a suite may give. Published counts stop near
+/// depth 15; a deeper one could never be checked, and an endless search is no
+/// answer.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+fn perft_depth(text: &str, line: usize) -> Result<u32, EpdError> {
+    let depth: u32 = number(text, line, "depth")?;
+    if depth > MAX_PERFT_DEPTH {
+        return fail(
+            line,
+            EpdErrorKind::TooDeep,
+            format!("depth {depth} is deeper than {MAX_PERFT_DEPTH}: no perft count that deep can be checked"),
+        );
+    }
+    Ok(depth)
 }
 
 /// One expected perft count: from `fen`, `depth` plies give `nodes` leaves.
@@ -279,7 +360,8 @@ pub struct PerftCase {
 }
 
 fn number<T: core::str::FromStr>(text: &str, line: usize, what: &str) -> Result<T, EpdError> {
-    text.parse().or_else(|_| fail(line, format!("{what} {text:?} is not a whole number")))
+    text.parse()
+        .or_else(|_| fail(line, EpdErrorKind::NotANumber, format!("{what} {} is not a whole number", shorten(text))))
 }
 
 /// Reads a perft suite in any of the three shapes described in the module
@@ -313,16 +395,16 @@ pub fn read_perft_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
             block_fen = Some(fen.trim().to_string());
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let Some(fen) = &block_fen else {
-                return fail(line_no, "a perft line before any epd line");
+                return fail(line_no, EpdErrorKind::PerftBeforeEpd, "a perft line before any epd line");
             };
             let mut parts = rest.split_whitespace();
             let (Some(depth), Some(nodes), None) = (parts.next(), parts.next(), parts.next()) else {
-                return fail(line_no, "expected: perft DEPTH COUNT");
+                return fail(line_no, EpdErrorKind::BadPerft, "expected: perft DEPTH COUNT");
             };
             cases.push(PerftCase {
                 fen: fen.clone(),
                 id: block_id.clone(),
-                depth: number(depth, line_no, "depth")?,
+                depth: perft_depth(depth, line_no)?,
                 nodes: number(nodes, line_no, "count")?,
                 line: line_no,
             });
@@ -336,15 +418,23 @@ pub fn read_perft_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
                 }
                 let mut words = part.split_whitespace();
                 let (Some(op), Some(nodes)) = (words.next(), words.next()) else {
-                    return fail(line_no, format!("expected Dn COUNT, found {part:?}"));
+                    return fail(
+                        line_no,
+                        EpdErrorKind::BadDepthOperation,
+                        format!("expected Dn COUNT, found {}", shorten(part)),
+                    );
                 };
                 let Some(depth) = op.strip_prefix('D') else {
-                    return fail(line_no, format!("expected Dn COUNT, found {part:?}"));
+                    return fail(
+                        line_no,
+                        EpdErrorKind::BadDepthOperation,
+                        format!("expected Dn COUNT, found {}", shorten(part)),
+                    );
                 };
                 cases.push(PerftCase {
                     fen: fen.clone(),
                     id: None,
-                    depth: number(depth, line_no, "depth")?,
+                    depth: perft_depth(depth, line_no)?,
                     nodes: number(nodes, line_no, "count")?,
                     line: line_no,
                 });
@@ -354,12 +444,12 @@ pub fn read_perft_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
             let id = record.operands("id").and_then(|o| o.first().cloned());
             for op in record.operations.iter().filter(|op| op.opcode == "perft") {
                 let [depth, nodes] = op.operands.as_slice() else {
-                    return fail(line_no, "expected: perft DEPTH COUNT;");
+                    return fail(line_no, EpdErrorKind::BadPerft, "expected: perft DEPTH COUNT;");
                 };
                 cases.push(PerftCase {
                     fen: record.fen.clone(),
                     id: id.clone(),
-                    depth: number(depth, line_no, "depth")?,
+                    depth: perft_depth(depth, line_no)?,
                     nodes: number(nodes, line_no, "count")?,
                     line: line_no,
                 });

@@ -16,7 +16,7 @@
 
 use core::fmt;
 use lawbook_board::{
-    Bitboard, Board, CastlingMode, Color, File, Piece, PositionError, Rank, Relaxations, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Color, File, Piece, PositionError, Problem, Rank, Relaxations, Role, Setup, Square,
 };
 use lawbook_movegen::Position;
 
@@ -56,11 +56,65 @@ impl Field {
     }
 }
 
+/// What is wrong with a FEN that is not well-formed: the stable part of a
+/// [`FenError::Syntax`], for programs (the message is for people).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SyntaxKind {
+    /// Nothing but white space.
+    Empty,
+    /// Two spaces in a row.
+    DoubleSpace,
+    /// White space other than a single space (a tab, a line break).
+    BadWhiteSpace,
+    /// Fewer than four fields.
+    TooFewFields,
+    /// Five fields: one clock without the other.
+    OneClock,
+    /// More than six fields: text after the move number.
+    TrailingText,
+    /// The placement has fewer than eight ranks.
+    TooFewRanks,
+    /// The placement has more than eight ranks.
+    TooManyRanks,
+    /// A rank describes more than eight squares.
+    RankTooLong,
+    /// A rank describes fewer than eight squares.
+    RankTooShort,
+    /// A digit that is no run of empty squares (0 or 9).
+    BadDigit,
+    /// Two digits in a row in a rank.
+    AdjacentDigits,
+    /// A character that is neither a piece letter nor a digit in the placement.
+    UnknownPiece,
+    /// A side to move other than `w` or `b`.
+    BadTurn,
+    /// A character that names no castling right.
+    BadCastlingChar,
+    /// A castling right for a side without a king on its first rank.
+    CastlingWithoutKing,
+    /// A castling right naming a rook that is not there.
+    CastlingWithoutRook,
+    /// The same castling right twice.
+    CastlingRepeated,
+    /// An en passant field that is neither `-` nor a square.
+    BadEpSquare,
+    /// A clock with a character other than a digit (a sign, a letter).
+    NotANumber,
+    /// A clock with a leading zero.
+    LeadingZero,
+    /// A clock too large to store (above 4294967295).
+    TooLarge,
+    /// The move number 0 (it starts at 1).
+    MoveNumberZero,
+}
+
 /// A FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text is not well-formed FEN.
     Syntax {
+        /// What is wrong.
+        kind: SyntaxKind,
         /// The field at fault.
         field: Field,
         /// The byte offset in the (trimmed) text where the problem starts.
@@ -72,10 +126,79 @@ pub enum FenError {
     Position(PositionError),
 }
 
+impl FenError {
+    /// A stable machine name for what is wrong, such as `"fen.rank_too_long"`
+    /// or, for a well-formed FEN of an impossible position, the first problem
+    /// found, such as `"position.opposite_check"`. The names are listed in
+    /// `conformance/bad-inputs/README.md`.
+    ///
+    /// ```
+    /// use lawbook_notation::fen;
+    /// let err = fen::read("8/8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    /// assert_eq!(err.kind(), "fen.too_many_ranks");
+    /// let err = fen::read("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x").unwrap_err();
+    /// assert_eq!(err.kind(), "fen.trailing_text");
+    /// let err = fen::read("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    /// assert_eq!(err.kind(), "position.missing_king");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FenError::Syntax { kind, field, .. } => syntax_name(*kind, *field),
+            FenError::Position(err) => err.problems().iter().next().map_or("position.invalid", problem_name),
+        }
+    }
+}
+
+fn problem_name(problem: Problem) -> &'static str {
+    match problem {
+        Problem::MissingKing => "position.missing_king",
+        Problem::TooManyKings => "position.too_many_kings",
+        Problem::PawnsOnBackrank => "position.pawns_on_backrank",
+        Problem::TooManyPieces => "position.too_many_pieces",
+        Problem::TooMuchMaterial => "position.too_much_material",
+        Problem::OppositeCheck => "position.opposite_check",
+        Problem::ImpossibleCheck => "position.impossible_check",
+        Problem::InvalidCastlingRights => "position.invalid_castling_rights",
+        Problem::InvalidEpSquare => "position.invalid_ep_square",
+    }
+}
+
+fn syntax_name(kind: SyntaxKind, field: Field) -> &'static str {
+    let move_number = field == Field::Fullmoves;
+    match kind {
+        SyntaxKind::Empty => "fen.empty",
+        SyntaxKind::DoubleSpace => "fen.double_space",
+        SyntaxKind::BadWhiteSpace => "fen.bad_white_space",
+        SyntaxKind::TooFewFields => "fen.too_few_fields",
+        SyntaxKind::OneClock => "fen.one_clock",
+        SyntaxKind::TrailingText => "fen.trailing_text",
+        SyntaxKind::TooFewRanks => "fen.too_few_ranks",
+        SyntaxKind::TooManyRanks => "fen.too_many_ranks",
+        SyntaxKind::RankTooLong => "fen.rank_too_long",
+        SyntaxKind::RankTooShort => "fen.rank_too_short",
+        SyntaxKind::BadDigit => "fen.bad_digit",
+        SyntaxKind::AdjacentDigits => "fen.adjacent_digits",
+        SyntaxKind::UnknownPiece => "fen.unknown_piece",
+        SyntaxKind::BadTurn => "fen.bad_turn",
+        SyntaxKind::BadCastlingChar => "fen.bad_castling_char",
+        SyntaxKind::CastlingWithoutKing => "fen.castling_without_king",
+        SyntaxKind::CastlingWithoutRook => "fen.castling_without_rook",
+        SyntaxKind::CastlingRepeated => "fen.castling_repeated",
+        SyntaxKind::BadEpSquare => "fen.bad_ep_square",
+        SyntaxKind::NotANumber if move_number => "fen.move_number_not_a_number",
+        SyntaxKind::NotANumber => "fen.halfmove_clock_not_a_number",
+        SyntaxKind::LeadingZero if move_number => "fen.move_number_leading_zero",
+        SyntaxKind::LeadingZero => "fen.halfmove_clock_leading_zero",
+        SyntaxKind::TooLarge if move_number => "fen.move_number_too_large",
+        SyntaxKind::TooLarge => "fen.halfmove_clock_too_large",
+        SyntaxKind::MoveNumberZero => "fen.move_number_zero",
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Syntax { field, offset, message } => {
+            FenError::Syntax { field, offset, message, .. } => {
                 write!(f, "invalid FEN: {} (column {}): {message}", field.name(), offset + 1)
             }
             FenError::Position(err) => write!(f, "invalid FEN: {err}"),
@@ -91,13 +214,14 @@ impl From<PositionError> for FenError {
     }
 }
 
-fn err<T>(field: Field, offset: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError::Syntax { field, offset, message: message.into() })
+fn err<T>(kind: SyntaxKind, field: Field, offset: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError::Syntax { kind, field, offset, message: message.into() })
 }
 
-/// Shows a character the way an error message should: printable as itself, others by code.
+/// Shows a character the way an error message should: printable as itself,
+/// invisible ones (controls, white space, a byte order mark) by their escape.
 fn shown(c: char) -> String {
-    if c.is_ascii_graphic() || (!c.is_control() && !c.is_whitespace()) { format!("'{c}'") } else { format!("{:?}", c) }
+    if c.is_ascii_graphic() { format!("'{c}'") } else { format!("{c:?}") }
 }
 
 /// Reads a FEN into a free [`Setup`], with the castling mode its castling
@@ -120,6 +244,7 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
     let text = text.trim();
     if text.is_empty() {
         return err(
+            SyntaxKind::Empty,
             Field::Line,
             0,
             "empty: expected six fields such as \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
@@ -133,10 +258,16 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         pos += part.len() + 1;
     }
     if let Some((offset, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
-        return err(Field::Line, *offset, "two spaces in a row: fields are separated by single spaces");
+        return err(
+            SyntaxKind::DoubleSpace,
+            Field::Line,
+            *offset,
+            "two spaces in a row: fields are separated by single spaces",
+        );
     }
     if let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ') {
         return err(
+            SyntaxKind::BadWhiteSpace,
             Field::Line,
             offset,
             format!("unexpected white space {}: fields are separated by single spaces", shown(c)),
@@ -146,14 +277,16 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         4 | 6 => {}
         n if n > 6 => {
             return err(
+                SyntaxKind::TrailingText,
                 Field::Line,
                 fields[6].0,
                 format!("{n} fields, at most six expected: unexpected text after the move number"),
             );
         }
-        5 => return err(Field::Line, fields[4].0, "five fields: give both clocks or neither"),
+        5 => return err(SyntaxKind::OneClock, Field::Line, fields[4].0, "five fields: give both clocks or neither"),
         n => {
             return err(
+                SyntaxKind::TooFewFields,
                 Field::Line,
                 text.len(),
                 format!(
@@ -170,7 +303,12 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         "w" => Color::White,
         "b" => Color::Black,
         other => {
-            return err(Field::Turn, turn_offset, format!("{} is not a side to move: expected w or b", quoted(other)));
+            return err(
+                SyntaxKind::BadTurn,
+                Field::Turn,
+                turn_offset,
+                format!("{} is not a side to move: expected w or b", quoted(other)),
+            );
         }
     };
     let (castling_rights, mode) = read_castling(&board, fields[2].1, fields[2].0)?;
@@ -181,6 +319,7 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
             Ok(sq) => Some(sq),
             Err(_) => {
                 return err(
+                    SyntaxKind::BadEpSquare,
                     Field::EnPassant,
                     ep_offset,
                     format!("{} is not a square: expected - or a square such as e3", quoted(sq)),
@@ -192,7 +331,7 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
         let half = read_number(fields[4].1, fields[4].0, Field::Halfmoves)?;
         let full = read_number(fields[5].1, fields[5].0, Field::Fullmoves)?;
         if full == 0 {
-            return err(Field::Fullmoves, fields[5].0, "the move number starts at 1");
+            return err(SyntaxKind::MoveNumberZero, Field::Fullmoves, fields[5].0, "the move number starts at 1");
         }
         (half, full)
     } else {
@@ -209,19 +348,25 @@ fn quoted(s: &str) -> String {
 
 fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
     if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        return err(field, offset + i, format!("{} is not a digit: expected a whole number of zero or more", shown(c)));
+        return err(
+            SyntaxKind::NotANumber,
+            field,
+            offset + i,
+            format!("{} is not a digit: expected a whole number of zero or more", shown(c)),
+        );
     }
     if text.len() > 1 && text.starts_with('0') {
-        return err(field, offset, "a number with a leading zero");
+        return err(SyntaxKind::LeadingZero, field, offset, "a number with a leading zero");
     }
-    text.parse::<u32>().or_else(|_| err(field, offset, format!("{} is too large", quoted(text))))
+    text.parse::<u32>().or_else(|_| err(SyntaxKind::TooLarge, field, offset, format!("{} is too large", quoted(text))))
 }
 
 fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
     let mut board = Board::empty();
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return err(Field::Placement, offset, format!("{} ranks, expected 8 separated by /", ranks.len()));
+        let kind = if ranks.len() < 8 { SyntaxKind::TooFewRanks } else { SyntaxKind::TooManyRanks };
+        return err(kind, Field::Placement, offset, format!("{} ranks, expected 8 separated by /", ranks.len()));
     }
     let mut at = offset;
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -233,6 +378,7 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) {
                     return err(
+                        SyntaxKind::BadDigit,
                         Field::Placement,
                         here,
                         format!("{} is not a run of empty squares: use 1 to 8", shown(c)),
@@ -240,6 +386,7 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
                 }
                 if last_digit {
                     return err(
+                        SyntaxKind::AdjacentDigits,
                         Field::Placement,
                         here,
                         "two digits in a row: write one run of empty squares as one digit",
@@ -255,17 +402,24 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
                 last_digit = false;
             } else {
                 return err(
+                    SyntaxKind::UnknownPiece,
                     Field::Placement,
                     here,
                     format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
                 );
             }
             if file > 8 {
-                return err(Field::Placement, here, format!("rank {} has more than 8 squares", rank.char()));
+                return err(
+                    SyntaxKind::RankTooLong,
+                    Field::Placement,
+                    here,
+                    format!("rank {} has more than 8 squares", rank.char()),
+                );
             }
         }
         if file < 8 {
             return err(
+                SyntaxKind::RankTooShort,
                 Field::Placement,
                 at + rank_text.len(),
                 format!("rank {} has only {file} squares, expected 8", rank.char()),
@@ -292,6 +446,7 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
             'k' | 'q' => {
                 let Some(king) = king else {
                     return err(
+                        SyntaxKind::CastlingWithoutKing,
                         Field::Castling,
                         here,
                         format!(
@@ -306,6 +461,7 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
                 let outermost = if short { side.max() } else { side.min() };
                 let Some(rook) = outermost else {
                     return err(
+                        SyntaxKind::CastlingWithoutRook,
                         Field::Castling,
                         here,
                         format!(
@@ -327,6 +483,7 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
                 let sq = Square::from_coords(file, backrank);
                 if !rooks.contains(sq) {
                     return err(
+                        SyntaxKind::CastlingWithoutRook,
                         Field::Castling,
                         here,
                         format!("{} names a {} rook on {sq}, but there is none", shown(c), color.name()),
@@ -336,6 +493,7 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
             }
             _ => {
                 return err(
+                    SyntaxKind::BadCastlingChar,
                     Field::Castling,
                     here,
                     format!("{} is not a castling right: expected -, K, Q, k, q or a rook's file (A-H, a-h)", shown(c)),
@@ -343,7 +501,12 @@ fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, 
             }
         };
         if rights.contains(rook) {
-            return err(Field::Castling, here, format!("{} repeats a castling right", shown(c)));
+            return err(
+                SyntaxKind::CastlingRepeated,
+                Field::Castling,
+                here,
+                format!("{} repeats a castling right", shown(c)),
+            );
         }
         rights.add(rook);
     }

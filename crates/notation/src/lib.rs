@@ -25,7 +25,7 @@ pub mod san;
 pub mod uci;
 
 pub use lang::{Lang, UnknownLang};
-pub use read::{ReadOptions, read_move};
+pub use read::{ReadOptions, read_move, read_uci};
 pub use san::{MoveError, MoveErrorKind, MoveFormat, Strictness};
 
 /// The README's example, compiled and run as a doctest.

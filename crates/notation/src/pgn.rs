@@ -59,6 +59,7 @@
 //! around it, is read as one space; the writer re-flows the white space of
 //! comments.
 
+use crate::fen::FenError;
 use crate::san::MoveError;
 use crate::{ReadOptions, fen, read_move, san};
 use core::fmt;
@@ -229,9 +230,12 @@ pub enum PgnErrorKind {
     NulByte,
     /// A malformed tag pair.
     Tag,
-    /// The start position: a bad `FEN` tag, `SetUp 1` without `FEN`, or a
-    /// `Variant` this reader does not play.
+    /// The start position is missing: `SetUp 1` without a `FEN` tag.
     StartPosition,
+    /// The `FEN` tag cannot be read or is not a valid position.
+    Fen(FenError),
+    /// A `Variant` tag naming a variant this reader does not play.
+    Variant,
     /// A move that cannot be read or is not legal.
     Move(MoveError),
     /// Movetext that is neither a move, a move number, a comment, a NAG, a
@@ -260,6 +264,38 @@ pub struct PgnError {
     /// The game as read up to the problem (tags, start, the moves before the
     /// bad one), when its start position was known.
     pub partial: Option<Box<PgnGame>>,
+}
+
+impl PgnError {
+    /// A stable machine name for what is wrong, such as `"pgn.missing_result"`.
+    /// A bad move gives the move reader's name (`"move.no_piece"`,
+    /// [`MoveError::kind`]), a bad `FEN` tag the FEN reader's
+    /// (`"fen.rank_too_long"`, [`FenError::kind`]). The names are listed in
+    /// `conformance/bad-inputs/README.md`.
+    ///
+    /// ```
+    /// use lawbook_notation::pgn::PgnReader;
+    /// let err = PgnReader::new("1. e4 e5 2. Ke3 *".as_bytes()).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind(), "move.no_piece");
+    /// let err = PgnReader::new("1. e4 e5".as_bytes()).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind(), "pgn.missing_result");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match &self.kind {
+            PgnErrorKind::Io => "pgn.io",
+            PgnErrorKind::TooLong => "pgn.too_long",
+            PgnErrorKind::NulByte => "pgn.nul_byte",
+            PgnErrorKind::Tag => "pgn.bad_tag",
+            PgnErrorKind::StartPosition => "pgn.setup_without_fen",
+            PgnErrorKind::Fen(e) => e.kind(),
+            PgnErrorKind::Variant => "pgn.unsupported_variant",
+            PgnErrorKind::Move(e) => e.kind(),
+            PgnErrorKind::Syntax => "pgn.syntax",
+            PgnErrorKind::UnterminatedComment => "pgn.unterminated_comment",
+            PgnErrorKind::UnclosedVariation => "pgn.unclosed_variation",
+            PgnErrorKind::MissingResult => "pgn.missing_result",
+        }
+    }
 }
 
 impl fmt::Display for PgnError {
@@ -666,11 +702,11 @@ impl GameState {
                 self.start = Some(pos);
                 self.frames.push(Frame::new(pos));
             }
-            Err((line, message)) => self.fail(line, PgnErrorKind::StartPosition, message),
+            Err((line, kind, message)) => self.fail(line, kind, message),
         }
     }
 
-    fn start_position(&self, line: usize) -> Result<Position, (usize, String)> {
+    fn start_position(&self, line: usize) -> Result<Position, (usize, PgnErrorKind, String)> {
         let mut mode = None;
         if let Some((variant, at)) = self.tag("Variant") {
             match variant_is_chess960(variant) {
@@ -679,21 +715,27 @@ impl GameState {
                 None => {
                     return Err((
                         at,
+                        PgnErrorKind::Variant,
                         format!("variant {variant:?} is not supported: only standard chess and Chess960"),
                     ));
                 }
             }
         }
         match self.tag("FEN") {
-            Some((text, at)) => {
-                fen::read_with(text, mode, self.options.relaxations).map_err(|e| (at, format!("tag FEN: {e}")))
-            }
+            Some((text, at)) => fen::read_with(text, mode, self.options.relaxations).map_err(|e| {
+                let message = format!("tag FEN: {e}");
+                (at, PgnErrorKind::Fen(e), message)
+            }),
             None => {
                 if let Some(("1", at)) = self.tag("SetUp") {
-                    return Err((at, "tag SetUp is 1 but there is no FEN tag".to_string()));
+                    return Err((
+                        at,
+                        PgnErrorKind::StartPosition,
+                        "tag SetUp is 1 but there is no FEN tag".to_string(),
+                    ));
                 }
                 Position::from_setup(Setup::standard(), mode.unwrap_or_default())
-                    .map_err(|e| (line, format!("the standard position: {e}")))
+                    .map_err(|e| (line, PgnErrorKind::Fen(e.clone().into()), format!("the standard position: {e}")))
             }
         }
     }
@@ -859,13 +901,18 @@ impl GameState {
         if self.error.is_some() {
             return;
         }
-        if self.skip_depth > 0 || !self.options.variations {
+        if self.skip_depth > 0 {
             self.skip_depth += 1;
             return;
         }
+        // Checked whether variations are kept or not: the file is malformed either way.
         let Some(frame) = self.frames.last() else { return };
         if frame.moves.is_empty() {
             self.fail(no, PgnErrorKind::Syntax, "a variation ( must follow the move it replaces".to_string());
+            return;
+        }
+        if !self.options.variations {
+            self.skip_depth += 1;
             return;
         }
         let before = frame.before;

@@ -2,7 +2,8 @@
 
 use crate::san::{self, MoveError, MoveErrorKind, MoveFormat, Strictness};
 use crate::{Lang, uci};
-use lawbook_movegen::{Move, Position};
+use lawbook_board::{CastlingMode, File, Piece, Rank, Role, Square};
+use lawbook_movegen::{CastlingSide, Move, Position};
 
 /// How [`read_move`] reads: the language of piece letters and the strictness.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -55,22 +56,90 @@ pub fn read_move(pos: &Position, text: &str, options: ReadOptions) -> Result<(Mo
     if looks_like_uci(trimmed) {
         return match uci::parse(pos, trimmed) {
             Ok(mv) => Ok((mv, MoveFormat::Uci)),
-            Err(_) => {
-                // Say why, through the long-algebraic reader: e2e4 means e2-e4.
-                let long = format!("{}-{}", &trimmed[..2], &trimmed[2..]);
-                let long = match trimmed.len() {
-                    5 => format!("{}={}", &long[..5], trimmed[4..].to_ascii_uppercase()),
-                    _ => long,
-                };
-                let kind = san::read(pos, &long, Lang::English, Strictness::Lenient)
-                    .err()
-                    .map_or(MoveErrorKind::NoPiece, |e| e.kind);
-                let reason = san::read(pos, &long, Lang::English, Strictness::Lenient)
-                    .err()
-                    .map_or_else(|| "not a legal move here".to_string(), |e| e.reason);
-                Err(MoveError { text: trimmed.chars().take(40).collect(), kind, reason })
-            }
+            Err(_) => Err(explain_uci(pos, trimmed)),
         };
     }
     san::read(pos, trimmed, options.lang, options.strictness)
+}
+
+/// Reads a move in UCI notation only (`e2e4`, `e7e8q`, castling as
+/// [`uci::parse`] reads it), and when it is not legal says why, as
+/// [`read_move`] does: the protocol reader of `lawbook serve`.
+///
+/// # Errors
+/// [`MoveError`] with kind [`MoveErrorKind::Syntax`] for text that is not UCI
+/// notation, otherwise the reason the move is not legal.
+///
+/// ```
+/// use lawbook_notation::{fen, read_uci};
+/// let pos = fen::read("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1")?;
+/// assert_eq!(read_uci(&pos, "e1g1").unwrap_err().kind(), "move.castling_through_check");
+/// assert_eq!(read_uci(&pos, "Nf3").unwrap_err().kind(), "move.syntax");
+/// assert!(read_uci(&pos, "e1f2").is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    match uci::parse(pos, text) {
+        Ok(mv) => Ok(mv),
+        Err(_) if looks_like_uci(text) => Err(explain_uci(pos, text)),
+        Err(_) => Err(MoveError {
+            text: text.chars().take(40).collect(),
+            kind: MoveErrorKind::Syntax,
+            reason: "not a UCI move: expected two squares and an optional promotion letter, such as e2e4 or e7e8q"
+                .to_string(),
+        }),
+    }
+}
+
+/// Why a well-formed UCI move that [`uci::parse`] refused is not legal.
+fn explain_uci(pos: &Position, text: &str) -> MoveError {
+    let shown: String = text.chars().take(40).collect();
+    // A king's step along its first rank may be castling: say why that is not allowed.
+    if let (Ok(from), Ok(to)) = (text[..2].parse::<Square>(), text[2..4].parse::<Square>()) {
+        let us = pos.turn();
+        let rank = Rank::First.relative(us);
+        let board = pos.board();
+        let castling_like = text.len() == 4
+            && from == pos.king_of(us)
+            && from.rank() == rank
+            && to.rank() == rank
+            && match pos.castling_mode() {
+                CastlingMode::Standard => from.file() == File::E && matches!(to.file(), File::C | File::G),
+                CastlingMode::Chess960 => board.by_piece(Piece::new(us, Role::Rook)).contains(to),
+            };
+        if castling_like {
+            let side = if to.file() > from.file() { CastlingSide::Short } else { CastlingSide::Long };
+            if let Some(obstacle) = pos.castling_obstacle(side) {
+                let mut err = san::castling_error(&shown, obstacle);
+                err.text = shown;
+                return err;
+            }
+        }
+    }
+    let Ok(from) = text[..2].parse::<Square>() else {
+        return MoveError { text: shown, kind: MoveErrorKind::Syntax, reason: "not a UCI move".to_string() };
+    };
+    let us = pos.turn();
+    let letter = match pos.board().piece_at(from) {
+        None => {
+            let reason = format!("there is no piece on {from}");
+            return MoveError { text: shown, kind: MoveErrorKind::NoPiece, reason };
+        }
+        Some(piece) if piece.color != us => {
+            let reason =
+                format!("the piece on {from} is a {} {}, and {us} is to move", piece.color.name(), piece.role.name());
+            return MoveError { text: shown, kind: MoveErrorKind::NoPiece, reason };
+        }
+        Some(piece) => Lang::English.letter(piece.role),
+    };
+    // Otherwise through the long-algebraic reader: Ng1f3 means Ng1-f3.
+    let long = format!("{letter}{}-{}", &text[..2], &text[2..4]);
+    let long = match text.len() {
+        5 => format!("{long}={}", text[4..].to_ascii_uppercase()),
+        _ => long,
+    };
+    match san::read(pos, &long, Lang::English, Strictness::Lenient) {
+        Err(e) => MoveError { text: shown, kind: e.kind, reason: e.reason },
+        Ok(_) => MoveError { text: shown, kind: MoveErrorKind::NoPiece, reason: "not a legal move here".to_string() },
+    }
 }

@@ -183,6 +183,28 @@ pub enum MoveErrorKind {
     WrongSuffix,
 }
 
+impl MoveErrorKind {
+    /// A stable machine name such as `"move.ambiguous"` or
+    /// `"move.castling_through_check"`, listed in `conformance/bad-inputs/README.md`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MoveErrorKind::Syntax => "move.syntax",
+            MoveErrorKind::NoPiece => "move.no_piece",
+            MoveErrorKind::Ambiguous(_) => "move.ambiguous",
+            MoveErrorKind::LeavesKingInCheck => "move.leaves_king_in_check",
+            MoveErrorKind::MissingPromotion => "move.missing_promotion",
+            MoveErrorKind::BadPromotion => "move.bad_promotion",
+            MoveErrorKind::Castling(CastlingObstacle::NoRight) => "move.castling_without_right",
+            MoveErrorKind::Castling(CastlingObstacle::Blocked(_)) => "move.castling_blocked",
+            MoveErrorKind::Castling(CastlingObstacle::InCheck) => "move.castling_in_check",
+            MoveErrorKind::Castling(CastlingObstacle::PassesAttackedSquare(_)) => "move.castling_through_check",
+            MoveErrorKind::Castling(CastlingObstacle::LandsOnAttackedSquare(_)) => "move.castling_into_check",
+            MoveErrorKind::WrongCaptureMark => "move.wrong_capture_mark",
+            MoveErrorKind::WrongSuffix => "move.wrong_suffix",
+        }
+    }
+}
+
 /// A move could not be read, or is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
@@ -197,6 +219,19 @@ pub struct MoveError {
 impl MoveError {
     fn new(text: &str, kind: MoveErrorKind, reason: impl Into<String>) -> MoveError {
         MoveError { text: text.chars().take(40).collect(), kind, reason: reason.into() }
+    }
+
+    /// The stable machine name of why the move was refused ([`MoveErrorKind::name`]).
+    ///
+    /// ```
+    /// use lawbook_notation::{fen, read_move, ReadOptions};
+    /// let pos = fen::read(fen::STARTPOS)?;
+    /// assert_eq!(read_move(&pos, "Ke2", ReadOptions::STRICT).unwrap_err().kind(), "move.no_piece");
+    /// assert_eq!(read_move(&pos, "hello", ReadOptions::STRICT).unwrap_err().kind(), "move.syntax");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        self.kind.name()
     }
 
     /// Whether the text was a readable move that the laws do not allow
@@ -321,13 +356,19 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
         _ => {}
     }
     // Promotion at the end: =Q, (Q), /Q or a bare Q after the target square.
+    // A promotion to a pawn (=P) is read, to be refused as a promotion.
+    let promoted = |inner: &str| {
+        lang.role_prefix(inner)
+            .or_else(|| Lang::English.role_prefix(inner))
+            .or((inner == "P").then_some((Role::Pawn, 1)))
+    };
     let mut rest = text;
     let mut promotion = None;
     for (open, close) in [("=", ""), ("(", ")"), ("/", "")] {
         if let Some(i) = rest.rfind(open) {
             let inner = rest[i + open.len()..].strip_suffix(close)?;
             if !inner.is_empty() && inner.chars().all(|c| !c.is_ascii_digit()) {
-                let (role, len) = lang.role_prefix(inner).or_else(|| Lang::English.role_prefix(inner))?;
+                let (role, len) = promoted(inner)?;
                 if len != inner.len() {
                     return None;
                 }
@@ -342,7 +383,7 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
         if let Some(pos) = rest.char_indices().rev().find(|(_, c)| c.is_ascii_digit()).map(|(i, _)| i + 1) {
             let tail = &rest[pos..];
             if !tail.is_empty() {
-                let (role, len) = lang.role_prefix(tail).or_else(|| Lang::English.role_prefix(tail))?;
+                let (role, len) = promoted(tail)?;
                 if len != tail.len() {
                     return None;
                 }
@@ -472,7 +513,7 @@ pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> R
     Ok((mv, format))
 }
 
-fn castling_error(text: &str, obstacle: CastlingObstacle) -> MoveError {
+pub(crate) fn castling_error(text: &str, obstacle: CastlingObstacle) -> MoveError {
     let reason = format!("castling is not allowed: {obstacle}");
     MoveError::new(text, MoveErrorKind::Castling(obstacle), reason)
 }

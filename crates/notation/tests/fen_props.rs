@@ -345,7 +345,7 @@ proptest! {
 
 fn syntax(text: &str) -> (Field, usize, String) {
     match fen::read(text) {
-        Err(FenError::Syntax { field, offset, message }) => (field, offset, message),
+        Err(FenError::Syntax { field, offset, message, .. }) => (field, offset, message),
         other => panic!("{text:?}: expected a syntax error, got {other:?}"),
     }
 }

@@ -460,22 +460,22 @@ fn a_ten_megabyte_line_is_an_error_not_a_memory_hog() {
 
 #[test]
 fn other_malformed_games() {
-    let cases: [(&str, PgnErrorKind, &str); 9] = [
-        ("[Event \"x]\n\n1. e4 *\n", PgnErrorKind::Tag, "no closing double quote"),
-        ("[Event x]\n\n1. e4 *\n", PgnErrorKind::Tag, "double quotes"),
-        ("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", PgnErrorKind::StartPosition, "tag FEN: invalid FEN"),
-        ("[SetUp \"1\"]\n\n1. e4 *\n", PgnErrorKind::StartPosition, "no FEN tag"),
-        ("[Variant \"Atomic\"]\n\n1. e4 *\n", PgnErrorKind::StartPosition, "not supported"),
-        ("1. e4 ) e5 *\n", PgnErrorKind::Syntax, "a ) without a ("),
-        ("( 1. e4 ) *\n", PgnErrorKind::Syntax, "must follow the move"),
-        ("1. e4 (1. d4 d5 *\n", PgnErrorKind::UnclosedVariation, "before a variation is closed"),
-        ("1. e4 $300 *\n", PgnErrorKind::Syntax, "not a NAG"),
+    let cases: [(&str, &str, &str); 9] = [
+        ("[Event \"x]\n\n1. e4 *\n", "pgn.bad_tag", "no closing double quote"),
+        ("[Event x]\n\n1. e4 *\n", "pgn.bad_tag", "double quotes"),
+        ("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", "position.missing_king", "tag FEN: invalid FEN"),
+        ("[SetUp \"1\"]\n\n1. e4 *\n", "pgn.setup_without_fen", "no FEN tag"),
+        ("[Variant \"Atomic\"]\n\n1. e4 *\n", "pgn.unsupported_variant", "not supported"),
+        ("1. e4 ) e5 *\n", "pgn.syntax", "a ) without a ("),
+        ("( 1. e4 ) *\n", "pgn.syntax", "must follow the move"),
+        ("1. e4 (1. d4 d5 *\n", "pgn.unclosed_variation", "before a variation is closed"),
+        ("1. e4 $300 *\n", "pgn.syntax", "not a NAG"),
     ];
     for (bad, kind, words) in cases {
         let items = read_all(&format!("{bad}\n{GOOD}"));
         assert_eq!(items.len(), 2, "{bad}");
         let e = expect_error(&items[0]);
-        assert_eq!(e.kind, kind, "{bad}");
+        assert_eq!(e.kind(), kind, "{bad}");
         assert!(e.message.contains(words), "{bad}: {e}");
         assert!(items[1].is_ok(), "{bad}: the next game: {:?}", items[1]);
     }
