@@ -1,6 +1,6 @@
 //! The `pgn` target.
 
-use lawbook_notation::pgn::{self, PgnOptions, PgnReader};
+use lawbook_notation::pgn::{self, PgnLine, PgnMove, PgnOptions, PgnReader};
 
 /// PGN text, any bytes: no panic, no hang; every game read replays, writes
 /// back as PGN and reads back as the same game (the seven-tag roster
@@ -19,13 +19,15 @@ pub fn pgn(data: &[u8]) {
                         .next()
                         .expect("the written text holds a game")
                         .unwrap_or_else(|e| panic!("the written game does not read back: {e}\n{written}"));
-                    // The writer adds the roster's missing tags and puts the roster
-                    // first; everything else reads back as it was.
+                    // The writer adds the roster's missing tags, puts the roster
+                    // first and re-flows the white space of comments (as the
+                    // module documents); everything else reads back as it was.
                     assert_eq!(
-                        (&reread.start, &reread.comments, &reread.moves, &reread.result),
-                        (&game.start, &game.comments, &game.moves, &game.result),
+                        (&reread.start, flowed(&reread.comments), &reread.result),
+                        (&game.start, flowed(&game.comments), &game.result),
                         "the written game reads as another:\n{written}"
                     );
+                    assert_eq!(flowed_line(&reread.moves), flowed_line(&game.moves), "the moves of:\n{written}");
                     for (name, _) in &game.tags {
                         assert_eq!(reread.tag(name), game.tag(name), "tag {name:?} of:\n{written}");
                     }
@@ -36,4 +38,26 @@ pub fn pgn(data: &[u8]) {
             }
         }
     }
+}
+
+/// Comments with their white space re-flowed, as the writer writes them.
+fn flowed(comments: &[String]) -> Vec<String> {
+    comments.iter().map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// A line of moves with every comment re-flowed, variations included.
+fn flowed_line(moves: &[PgnMove]) -> Vec<PgnMove> {
+    moves
+        .iter()
+        .map(|m| PgnMove {
+            mv: m.mv,
+            nags: m.nags.clone(),
+            comments: flowed(&m.comments),
+            variations: m
+                .variations
+                .iter()
+                .map(|v| PgnLine { comments: flowed(&v.comments), moves: flowed_line(&v.moves) })
+                .collect(),
+        })
+        .collect()
 }

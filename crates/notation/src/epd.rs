@@ -87,17 +87,21 @@ impl fmt::Display for Epd {
     }
 }
 
-/// A word as the EPD reader splits it: no white space, `;` or `"`.
-fn clean_word(word: &str) -> String {
-    let out: String = word.chars().map(|c| if c.is_whitespace() || c == ';' || c == '"' { '_' } else { c }).collect();
-    if out.is_empty() { "_".to_string() } else { out }
+/// An opcode as EPD allows it: a letter, then letters, digits or `_`. Other
+/// characters become `_`, and a word that does not start with a letter gets
+/// an `x` before it.
+fn clean_opcode(word: &str) -> String {
+    let out: String = word.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) { out } else { format!("x{out}") }
 }
 
 /// Writes an EPD record: the FEN fields, then each operation as its opcode,
 /// its operands and a semicolon. An operand that is empty or holds white
 /// space or `;` is written in double quotes (a `"` inside an operand, which
-/// EPD cannot quote, is written as `'`); an opcode is written with any such
-/// character replaced by `_`. [`read`] reads the text back as the same record.
+/// EPD cannot quote, is written as `'`); an opcode is written as EPD allows
+/// it (a letter, then letters, digits or `_`: other characters become `_`,
+/// and an `x` goes before a first character that is not a letter). [`read`]
+/// reads the text back as the same record when the opcodes are such words.
 ///
 /// ```
 /// use lawbook_notation::epd::{self, Operation};
@@ -113,7 +117,7 @@ pub fn write(epd: &Epd) -> String {
     let mut out = epd.fen.trim().to_string();
     for op in &epd.operations {
         out.push(' ');
-        out.push_str(&clean_word(&op.opcode));
+        out.push_str(&clean_opcode(&op.opcode));
         for operand in &op.operands {
             out.push(' ');
             let operand = operand.replace('"', "'");
@@ -167,6 +171,9 @@ pub enum EpdErrorKind {
     NotANumber,
     /// A depth beyond [`MAX_PERFT_DEPTH`].
     TooDeep,
+    /// An opcode that is not a letter followed by letters, digits or `_`
+    /// (a quoted string, say, where the opcode belongs).
+    BadOpcode,
 }
 
 impl EpdErrorKind {
@@ -181,6 +188,7 @@ impl EpdErrorKind {
             EpdErrorKind::BadDepthOperation => "epd.bad_depth_operation",
             EpdErrorKind::NotANumber => "epd.not_a_number",
             EpdErrorKind::TooDeep => "epd.too_deep",
+            EpdErrorKind::BadOpcode => "epd.bad_opcode",
         }
     }
 }
@@ -224,12 +232,17 @@ fn fail<T>(line: usize, kind: EpdErrorKind, message: impl Into<String>) -> Resul
 /// honouring double-quoted operands.
 fn read_operations(text: &str, line: usize) -> Result<Vec<Operation>, EpdError> {
     let mut ops = Vec::new();
-    let mut tokens: Vec<String> = Vec::new();
+    // The tokens of the operation being read, each with whether it was quoted.
+    let mut tokens: Vec<(String, bool)> = Vec::new();
     let mut chars = text.chars().peekable();
     let mut current = String::new();
     while let Some(c) = chars.next() {
         match c {
             '"' => {
+                // A quote ends the word before it.
+                if !current.is_empty() {
+                    tokens.push((std::mem::take(&mut current), false));
+                }
                 let mut quoted = String::new();
                 loop {
                     match chars.next() {
@@ -238,34 +251,52 @@ fn read_operations(text: &str, line: usize) -> Result<Vec<Operation>, EpdError> 
                         None => return fail(line, EpdErrorKind::UnclosedQuote, "a quoted operand is not closed"),
                     }
                 }
-                tokens.push(quoted);
+                tokens.push((quoted, true));
             }
             ';' => {
                 if !current.is_empty() {
-                    tokens.push(std::mem::take(&mut current));
+                    tokens.push((std::mem::take(&mut current), false));
                 }
                 if !tokens.is_empty() {
-                    let opcode = tokens.remove(0);
-                    ops.push(Operation { opcode, operands: std::mem::take(&mut tokens) });
+                    ops.push(operation(std::mem::take(&mut tokens), line)?);
                 }
             }
             c if c.is_whitespace() => {
                 if !current.is_empty() {
-                    tokens.push(std::mem::take(&mut current));
+                    tokens.push((std::mem::take(&mut current), false));
                 }
             }
             c => current.push(c),
         }
     }
     if !current.is_empty() {
-        tokens.push(current);
+        tokens.push((current, false));
     }
     if !tokens.is_empty() {
         // A last operation without its semicolon: accepted.
-        let opcode = tokens.remove(0);
-        ops.push(Operation { opcode, operands: tokens });
+        ops.push(operation(tokens, line)?);
     }
     Ok(ops)
+}
+
+/// An operation from its tokens: the first, the opcode, must be a letter
+/// followed by letters, digits or `_`, as EPD defines it.
+fn operation(mut tokens: Vec<(String, bool)>, line: usize) -> Result<Operation, EpdError> {
+    let (opcode, quoted) = tokens.remove(0);
+    let mut chars = opcode.chars();
+    let is_word =
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if quoted || !is_word {
+        return fail(
+            line,
+            EpdErrorKind::BadOpcode,
+            format!(
+                "{} is not an opcode: an operation starts with a letter followed by letters, digits or _",
+                shorten(&opcode)
+            ),
+        );
+    }
+    Ok(Operation { opcode, operands: tokens.into_iter().map(|(t, _)| t).collect() })
 }
 
 /// Reads one EPD record: four FEN fields, optionally the two clocks, then operations.

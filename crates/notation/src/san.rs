@@ -243,7 +243,13 @@ impl MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason)
+        // Text with a line break or another control character is shown
+        // escaped, so that the message stays one line.
+        if self.text.chars().any(|c| c.is_control() || c == '\u{feff}') {
+            write!(f, "{:?}: {}", self.text, self.reason)
+        } else {
+            write!(f, "{}: {}", self.text, self.reason)
+        }
     }
 }
 

@@ -163,7 +163,10 @@ proptest! {
         let _ = epd::read_perft_suite(&text);
         if let Ok(record) = epd::read(&text) {
             let _ = record.position();
-            let _ = epd::write(&record);
+            // What was read writes back as a record that reads as itself.
+            let written = epd::write(&record);
+            let back = epd::read(&written);
+            prop_assert_eq!(back.as_ref(), Ok(&record), "{}", written);
         }
     }
 
