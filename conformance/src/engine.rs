@@ -6,9 +6,12 @@
 //! never passed.
 
 use core::fmt;
+use core::time::Duration;
 use lawbook_board::CastlingMode;
 use lawbook_movegen::Position;
 use lawbook_notation::{fen, uci};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 /// A question an engine may be able to answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -227,5 +230,54 @@ impl Engine for BuiltIn {
         let mut out = String::new();
         fen::write_placement(pos.board(), &mut out);
         Ok(out)
+    }
+}
+
+/// Nanoseconds spent inside the calls of every [`Timed`] engine of this
+/// process.
+static ENGINE_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// The time spent inside the calls of every [`Timed`] engine of this process
+/// so far, summed (calls made at the same time each count in full).
+pub fn engine_time() -> Duration {
+    Duration::from_nanos(ENGINE_NANOS.load(Ordering::Relaxed))
+}
+
+/// An engine whose every call is timed and added to [`engine_time`]: the
+/// time the harness waits for answers, without the time it spends on its
+/// own work (reading the scenarios, building queries, comparing answers,
+/// reporting). Every engine a scenario asks is wrapped in one.
+pub struct Timed(pub Box<dyn Engine>);
+
+/// Runs `call`, adding its time to [`engine_time`].
+fn timed<T>(call: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let answer = call();
+    let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    ENGINE_NANOS.fetch_add(nanos, Ordering::Relaxed);
+    answer
+}
+
+impl Engine for Timed {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn supports(&self, capability: Capability) -> bool {
+        timed(|| self.0.supports(capability))
+    }
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+        timed(|| self.0.legal_moves(query))
+    }
+    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
+        timed(|| self.0.is_legal(query, uci))
+    }
+    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+        timed(|| self.0.status(query))
+    }
+    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+        timed(|| self.0.placement(query))
+    }
+    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
+        timed(|| self.0.game_state(query))
     }
 }

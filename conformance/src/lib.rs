@@ -77,6 +77,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let engine_name: Arc<Mutex<String>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let started = std::time::Instant::now();
+    let engine_before = engine::engine_time();
     let mut cucumber = ChessWorld::cucumber()
         .fail_on_skipped()
         .max_concurrent_scenarios(options.concurrency)
@@ -162,7 +163,9 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     }
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
     let engine = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
-    Ok(report::EngineRun { engine, wall_ms: started.elapsed().as_millis() as u64, scenarios })
+    let wall_ms = started.elapsed().as_millis() as u64;
+    let engine_us = engine::engine_time().saturating_sub(engine_before).as_micros() as u64;
+    Ok(report::EngineRun { engine, wall_ms, engine_us, scenarios })
 }
 
 /// Runs the corpus against the chosen engine as part of `cargo test`: prints

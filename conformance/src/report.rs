@@ -75,6 +75,11 @@ pub struct EngineRun {
     pub engine: String,
     /// Wall time of the run, in milliseconds.
     pub wall_ms: u64,
+    /// Time spent inside the engine's calls, summed, in microseconds (see
+    /// [`crate::engine::Timed`]); the rest of the wall time is the harness's
+    /// own work. Zero in runs recorded before it was measured.
+    #[serde(default)]
+    pub engine_us: u64,
     /// Every scenario run.
     pub scenarios: Vec<ScenarioRecord>,
 }
@@ -130,6 +135,11 @@ pub fn table(runs: &[EngineRun]) -> String {
     let _ = write!(out, "{:<38}", "wall time");
     for run in runs {
         let _ = write!(out, " {:>15.1}s", run.wall_ms as f64 / 1000.0);
+    }
+    out.push('\n');
+    let _ = write!(out, "{:<38}", "engine time (inside engine calls)");
+    for run in runs {
+        let _ = write!(out, " {:>15.2}s", run.engine_us as f64 / 1e6);
     }
     out.push('\n');
     out
@@ -233,6 +243,7 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
             serde_json::json!({
                 "engine": run.engine,
                 "wall_ms": run.wall_ms,
+                "engine_us": run.engine_us,
                 "totals": counts(&run.counts()),
                 "areas": areas,
                 "not_passed": not_passed,
@@ -354,6 +365,7 @@ mod tests {
         vec![EngineRun {
             engine: "demo".into(),
             wall_ms: 1234,
+            engine_us: 567_000,
             scenarios: vec![
                 record("Castling", Verdict::Passed, None),
                 record(
@@ -380,6 +392,7 @@ mod tests {
         assert!(table.contains("Castling") && table.contains("1/1/0/0"), "{table}");
         assert!(table.contains("0/0/1/1"), "{table}");
         assert!(table.contains("1/1/1/1"), "{table}");
+        assert!(table.contains("engine time (inside engine calls)") && table.contains("0.57s"), "{table}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! [`ChessWorld`]: the state of one scenario while it runs.
 
-use crate::engine::{BuiltIn, Engine, EngineError, PositionQuery};
+use crate::engine::{BuiltIn, Engine, EngineError, PositionQuery, Timed};
 use lawbook_board::{CastlingMode, Color, Setup};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::{ReadOptions, fen, read_move, uci};
@@ -17,14 +17,16 @@ pub fn set_engine(factory: impl Fn() -> Box<dyn Engine> + Send + Sync + 'static)
     let _ = ENGINE.set(Mutex::new(Box::new(factory)));
 }
 
+/// The engine a new scenario asks, timed (see [`Timed`]).
 fn new_engine() -> Box<dyn Engine> {
-    match ENGINE.get() {
+    let engine = match ENGINE.get() {
         Some(factory) => match factory.lock() {
             Ok(f) => f(),
             Err(poisoned) => (poisoned.into_inner())(),
         },
         None => Box::new(BuiltIn),
-    }
+    };
+    Box::new(Timed(engine))
 }
 
 /// The game a scenario has set up and played so far.

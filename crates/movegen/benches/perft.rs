@@ -13,9 +13,11 @@
 //! program would use). `cargo xtask bench-compare` runs the same code under
 //! callgrind and prints a table of ratios.
 //!
-//! Positions: the start position at depth 4 and Kiwipete at depth 3. Before
-//! anything is timed, every library's count is checked against the published
-//! node count, so a wrong generator cannot look fast.
+//! Positions: the six standard perft positions of the chessprogramming wiki
+//! (the same as in `tests/perft.rs`), each at a depth of about 10,000 to
+//! 200,000 nodes so that a `--quick` run stays short. Before anything is
+//! timed, every library's count is checked against the published node count,
+//! so a wrong generator cannot look fast.
 //!
 //! Run with `cargo bench -p lawbook-movegen` (add `-- --quick` for a short
 //! run, or `-- perft_bulk` to select one group).
@@ -40,9 +42,23 @@ struct Case {
     nodes: u64,
 }
 
-const CASES: [Case; 2] = [
+const CASES: [Case; 6] = [
     Case { name: "start", fen: STARTPOS, depth: 4, nodes: 197_281 },
     Case { name: "kiwipete", fen: KIWIPETE, depth: 3, nodes: 97_862 },
+    Case { name: "pos3", fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", depth: 4, nodes: 43_238 },
+    Case {
+        name: "pos4",
+        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        depth: 3,
+        nodes: 9_467,
+    },
+    Case { name: "pos5", fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", depth: 3, nodes: 62_379 },
+    Case {
+        name: "pos6",
+        fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        depth: 3,
+        nodes: 89_890,
+    },
 ];
 
 fn bench_group(c: &mut Criterion, mode: Mode) {

@@ -15,7 +15,7 @@ use lawbook_board::{Bitboard, Color, File, Piece, Rank, Role, Square};
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use lawbook_movegen::{CastlingObstacle, CastlingSide, Move, Position};
+use lawbook_movegen::{CastlingObstacle, CastlingSide, Move, MoveList, Position};
 
 /// Whether a reader insists on exact capture marks and check suffixes.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -370,9 +370,9 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
     };
     let mut rest = text;
     let mut promotion = None;
-    for (open, close) in [("=", ""), ("(", ")"), ("/", "")] {
+    for (open, close) in [('=', ""), ('(', ")"), ('/', "")] {
         if let Some(i) = rest.rfind(open) {
-            let inner = rest[i + open.len()..].strip_suffix(close)?;
+            let inner = rest[i + 1..].strip_suffix(close)?;
             if !inner.is_empty() && inner.chars().all(|c| !c.is_ascii_digit()) {
                 let (role, len) = promoted(inner)?;
                 if len != inner.len() {
@@ -536,13 +536,22 @@ fn find(
     let us = pos.turn();
     let board = pos.board();
     let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
-    let legal: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !m.is_castle() && m.to() == to && fits(m.from()) && board.role_at(m.from()) == Some(role))
-        .collect();
-    if !legal.is_empty() {
-        let promotes = legal.iter().any(|m| m.promotion_role().is_some());
+    // One pass over the legal moves, into a list on the stack: no copy of
+    // the list, no allocation unless there is an error to explain.
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    let candidate =
+        |m: &&Move| !m.is_castle() && m.to() == to && fits(m.from()) && board.role_at(m.from()) == Some(role);
+    let (mut any, mut promotes, mut found, mut matching) = (false, false, None, 0);
+    for &m in list.iter().filter(candidate) {
+        any = true;
+        promotes |= m.promotion_role().is_some();
+        if m.promotion_role() == promotion {
+            matching += 1;
+            found.get_or_insert(m);
+        }
+    }
+    if any {
         match (promotes, promotion) {
             (true, None) => {
                 return Err(MoveError::new(
@@ -562,16 +571,20 @@ fn find(
             }
             _ => {}
         }
-        let matching: Vec<Move> = legal.into_iter().filter(|m| m.promotion_role() == promotion).collect();
-        return match matching.as_slice() {
-            [mv] => Ok(*mv),
-            [] => Err(MoveError::new(
+        return match (found, matching) {
+            (Some(mv), 1) => Ok(mv),
+            (None, _) => Err(MoveError::new(
                 text,
                 MoveErrorKind::BadPromotion,
                 "a pawn is promoted to a queen, rook, bishop or knight",
             )),
-            many => {
-                let squares: Vec<Square> = many.iter().map(|m| m.from()).collect();
+            _ => {
+                let squares: Vec<Square> = list
+                    .iter()
+                    .filter(candidate)
+                    .filter(|m| m.promotion_role() == promotion)
+                    .map(|m| m.from())
+                    .collect();
                 let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
                 let reason = format!(
                     "ambiguous: the {}s on {} can all move to {to}; name the one you mean",
