@@ -128,7 +128,8 @@ impl JsonlEngine {
     fn start(&mut self) -> Result<(), EngineError> {
         // Dropping the old process kills it.
         self.process = None;
-        let process = Process::spawn_with_max_line(&self.program, &self.args, self.max_line).map_err(|e| failed(e.to_string()))?;
+        let process = Process::spawn_with_max_line(&self.program, &self.args, self.max_line)
+            .map_err(|e| failed(e.to_string()))?;
         self.process = Some(process);
         let reply = match self.exchange(json!({"request": "hello", "protocol": PROTOCOL_VERSION})) {
             Ok(reply) => reply,
