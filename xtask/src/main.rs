@@ -215,13 +215,15 @@ fn differential(args: &[String]) -> Result<(), String> {
         "--features",
         "lawbook-conformance/peers",
     ])?;
-    // Real games: the project's own test games and, beside the workspace, the shared test data.
-    let mut pgn = Vec::new();
+    // Real games: the project's own test games and, beside the workspace, the
+    // shared test data (a file of the same name as one of ours is the same copy).
+    let mut pgn: Vec<std::path::PathBuf> = Vec::new();
     for dir in [root().join("crates/notation/tests/data/pgn"), root().join("../shared/testdata/pgn")] {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         let mut files: Vec<_> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+            .filter(|p| !pgn.iter().any(|known| known.file_name() == p.file_name()))
             .collect();
         files.sort();
         pgn.extend(files);

@@ -206,6 +206,14 @@ pub struct Summary {
     pub moves: u64,
     /// SAN texts of lawbook's the peer read back.
     pub peer_reads: u64,
+    /// Positions in check.
+    pub checks: u64,
+    /// Positions where a threefold-repetition claim is valid.
+    pub threefold_claims: u64,
+    /// Positions where a fifty-move claim is valid.
+    pub fifty_move_claims: u64,
+    /// Positions that end the game by themselves, by lawbook's reason.
+    pub endings: BTreeMap<String, u64>,
     /// Known differences met, by description.
     pub explained: BTreeMap<&'static str, u64>,
     /// How long the run took.
@@ -245,6 +253,16 @@ impl fmt::Display for Summary {
             self.peer,
             self.elapsed.as_secs_f64(),
             self.positions_per_second()
+        )?;
+        let endings: Vec<String> = self.endings.iter().map(|(reason, n)| format!("{n} {reason}")).collect();
+        writeln!(
+            f,
+            "differential: covered {} positions in check, {} with a valid threefold claim, {} with a valid \
+             fifty-move claim; endings: {}",
+            self.checks,
+            self.threefold_claims,
+            self.fifty_move_claims,
+            if endings.is_empty() { "none".to_string() } else { endings.join(", ") }
         )?;
         if self.explained.is_empty() {
             writeln!(f, "differential: no known difference met")?;
@@ -658,6 +676,12 @@ pub fn compare_game(
             }
         }
         counts.positions += 1;
+        counts.checks += u64::from(a.in_check);
+        counts.threefold_claims += u64::from(a.can_claim_threefold);
+        counts.fifty_move_claims += u64::from(a.can_claim_fifty_moves);
+        if let Some((_, reason)) = &a.outcome {
+            *counts.endings.entry(reason.clone()).or_default() += 1;
+        }
         counts.moves += a.moves.len() as u64;
         counts.peer_reads += b.reads.len() as u64;
         if game.chess960 {
@@ -668,6 +692,12 @@ pub fn compare_game(
     summary.moves += counts.moves;
     summary.peer_reads += counts.peer_reads;
     summary.chess960_positions += counts.chess960_positions;
+    summary.checks += counts.checks;
+    summary.threefold_claims += counts.threefold_claims;
+    summary.fifty_move_claims += counts.fifty_move_claims;
+    for (reason, n) in counts.endings {
+        *summary.endings.entry(reason).or_default() += n;
+    }
     for (what, n) in counts.explained {
         *summary.explained.entry(what).or_default() += n;
     }
@@ -748,7 +778,7 @@ pub fn run(peer: &mut dyn Peer, options: &Options) -> Result<Summary, Failure> {
             break;
         }
         index += 1;
-        let chess960 = peer.chess960() && options.chess960_every > 0 && index % options.chess960_every == 0;
+        let chess960 = peer.chess960() && options.chess960_every > 0 && index.is_multiple_of(options.chess960_every);
         let (start, label) = if chess960 {
             let n = rng.below(960) as u32;
             (
