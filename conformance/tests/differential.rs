@@ -235,3 +235,49 @@ fn lawbook_agrees_with_python_chess_when_installed() {
     assert!(summary.positions > 100, "{summary}");
     assert!(summary.peer.starts_with("python-chess"), "{summary}");
 }
+
+/// A JSON-lines engine whose `trace` replies are set by a shell script.
+fn fake_jsonl(trace_reply: &str) -> Result<Box<dyn Peer>, String> {
+    let script = format!(
+        r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"fake","supports":["hello","trace"],"features":[]}}\n' "$id" ;;
+    *) printf '{{"id":%s,{trace_reply}}}\n' "$id" ;;
+  esac
+done"#
+    );
+    let yaml = format!(
+        "engines:\n  - name: fake\n    protocol: jsonl\n    command: /bin/sh\n    args: {}\n",
+        serde_json::json!(["-c", script])
+    );
+    let specs = lawbook_conformance::registry::parse(&yaml).expect("a valid registry entry");
+    differential::peer_named("fake", &specs)
+}
+
+#[test]
+fn a_json_lines_peer_that_answers_badly_is_an_error_not_a_pass() {
+    let options = Options { games: Some(1), chess960_every: 0, ..Options::default() };
+    // Too few positions for the game: a disagreement on the game's length.
+    let mut short = fake_jsonl(r#""positions":[]"#).unwrap_or_else(|e| panic!("{e}"));
+    let d = disagreement(differential::run(short.as_mut(), &options));
+    assert_eq!(d.question, "how many positions the game has");
+    // No positions at all, or an error reply: the run cannot go on.
+    for reply in [r#""nothing":1"#, r#""error":{"kind":"internal","message":"boom"}"#] {
+        let mut broken = fake_jsonl(reply).unwrap_or_else(|e| panic!("{e}"));
+        match differential::run(broken.as_mut(), &options) {
+            Err(Failure::Error(e)) => assert!(e.contains("fake could not answer"), "{e}"),
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_json_lines_engine_without_trace_cannot_be_a_peer() {
+    let yaml = "engines:\n  - name: serve\n    protocol: jsonl\n    command: /bin/sh\n    args: [\"-c\", \"read line; printf '{\\\"id\\\":1,\\\"protocol\\\":1,\\\"engine\\\":\\\"x\\\",\\\"supports\\\":[\\\"hello\\\"],\\\"features\\\":[]}\\\\n'; cat >/dev/null\"]\n";
+    let specs = lawbook_conformance::registry::parse(yaml).expect("a valid registry entry");
+    let err = differential::peer_named("serve", &specs).err().expect("refused");
+    assert!(err.contains("does not answer the trace request"), "{err}");
+    let err = differential::peer_named("nobody", &specs).err().expect("refused");
+    assert!(err.contains("no peer named"), "{err}");
+}
