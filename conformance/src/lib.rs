@@ -9,6 +9,7 @@
 
 pub mod adapters;
 pub mod catalogue;
+pub mod differential;
 pub mod engine;
 pub mod mutants;
 pub mod pool;

@@ -9,6 +9,8 @@
 //!   crate side by side, in instructions (callgrind) and wall time, on the
 //!   default target and with `target-cpu=native` (see [`bench_compare`]);
 //! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
+//! - `differential`: compare lawbook with shakmaty or python-chess over a
+//!   million positions of random and real games, in release mode;
 //! - `ci`: formatting, lints and the README's test command, as CI runs them;
 //! - `setup-engines`: install the engines and libraries `conformance` can check.
 
@@ -18,7 +20,7 @@ mod bench_compare;
 mod fuzz;
 
 const USAGE: &str =
-    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | ci | setup-engines>
+    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | differential | ci | setup-engines>
 
   conformance     run the rule corpus (features/) against engines and write reports:
                   [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
@@ -29,6 +31,9 @@ const USAGE: &str =
                   --no-native, --no-callgrind, --no-wall to leave parts out)
   fuzz            coverage-guided fuzzing with cargo fuzz: [TARGET|all]... [--seconds N]
                   (targets fen, moves, pgn, epd, protocol, play; 60 s each by default)
+  differential    compare lawbook with an independent implementation over random and real games:
+                  [--against shakmaty|python-chess] [--positions N] [--seed S] [-- MORE OPTIONS]
+                  (default: shakmaty, 1000000 positions, seed 1; release build)
   ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace
   setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
 
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
         Some("corpus-mutants") => corpus_mutants(),
         Some("bench-compare") => bench_compare::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("differential") => differential(&args[1..]),
         Some("ci") => ci(),
         Some("setup-engines") => setup_engines(),
         Some("-h" | "--help" | "help") => {
@@ -177,6 +183,77 @@ fn conformance(args: &[String]) -> Result<(), String> {
         }
     }
     if failures.is_empty() { Ok(()) } else { Err(failures.join("; ")) }
+}
+
+/// `cargo xtask differential [--against NAME] [--positions N] [--seed S] [-- MORE]`:
+/// builds `lawbook-conformance` in release mode with the in-process peers and
+/// runs its `differential` command on the real games of the test data and
+/// random games until N positions (default 1,000,000) have been compared.
+fn differential(args: &[String]) -> Result<(), String> {
+    let mut against = "shakmaty".to_string();
+    let mut positions = "1000000".to_string();
+    let mut seed = "1".to_string();
+    let mut more: Vec<String> = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| rest.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--against" => against = value("--against")?,
+            "--positions" => positions = value("--positions")?,
+            "--seed" => seed = value("--seed")?,
+            "--" => more.extend(rest.by_ref().cloned()),
+            other => {
+                return Err(format!(
+                    "unknown option {other:?}: expected --against NAME, --positions N, --seed S, -- MORE OPTIONS"
+                ));
+            }
+        }
+    }
+    cargo(&[
+        "build",
+        "-q",
+        "--release",
+        "-p",
+        "lawbook-conformance",
+        "--bin",
+        "lawbook-conformance",
+        "--features",
+        "lawbook-conformance/peers",
+    ])?;
+    // Real games: the project's own test games and, beside the workspace, the
+    // shared test data (a file of the same name as one of ours is the same copy).
+    let mut pgn: Vec<std::path::PathBuf> = Vec::new();
+    for dir in [root().join("crates/notation/tests/data/pgn"), root().join("../shared/testdata/pgn")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+            .filter(|p| !pgn.iter().any(|known| known.file_name() == p.file_name()))
+            .collect();
+        files.sort();
+        pgn.extend(files);
+    }
+    let program = target_dir().join("release/lawbook-conformance");
+    let mut command = Command::new(&program);
+    command.current_dir(root()).args([
+        "differential",
+        "--against",
+        &against,
+        "--positions",
+        &positions,
+        "--seed",
+        &seed,
+    ]);
+    if !pgn.is_empty() {
+        command.arg("--pgn").args(&pgn);
+    }
+    command.args(&more);
+    eprintln!(
+        "xtask: {} differential --against {against} --positions {positions} --seed {seed} ...",
+        program.display()
+    );
+    let status = command.status().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    if status.success() { Ok(()) } else { Err(format!("the differential run failed ({status})")) }
 }
 
 /// `(name, command, install)` of each registry entry (a light reading: the

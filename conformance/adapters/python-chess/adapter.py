@@ -19,6 +19,11 @@ What python-chess answers, and how:
   a dead position; repetitions is the largest n with `is_repetition(n)`;
   `can_claim_threefold_repetition()`, `can_claim_fifty_moves()`.
 - board: `board.board_fen()`.
+- trace (every position of a game, for differential testing): `board.fen()`
+  (en passant square only when a capture is legal, X-FEN castling),
+  `legal_moves` with `board.san(move)`, the status and game answers above
+  (claims false once `outcome()` has ended the game), and each SAN text of
+  `read_san` read with `board.parse_san`.
 - A FEN python-chess cannot read, or a position its `status()` calls
   invalid, is `bad_fen`; a move `push_uci` refuses is `illegal_move`.
 """
@@ -34,7 +39,7 @@ except ImportError:  # pragma: no cover - reported on stderr, the harness sees t
 
 PROTOCOL = 1
 MAX_LINE = 1 << 20
-SUPPORTS = ["hello", "legal_moves", "is_legal", "status", "game", "board"]
+SUPPORTS = ["hello", "legal_moves", "is_legal", "status", "game", "board", "trace"]
 FEATURES = ["chess960", "automatic_fifty_moves", "checkers"]
 
 REASONS = {
@@ -66,8 +71,9 @@ def flag(position, name):
     return value
 
 
-def board_of(request):
-    """The python-chess board after the moves of the request's position."""
+def start_of(request):
+    """The python-chess board of the request's starting position, the moves
+    to play from it, and the automatic_fifty_moves flag."""
     position = request.get("position")
     if not isinstance(position, dict):
         raise Refusal("bad_request", 'this request needs "position": an object with "fen" and "moves"')
@@ -90,11 +96,22 @@ def board_of(request):
         problems = [name for name, value in vars(chess.Status).items()
                     if isinstance(value, chess.Status) and value and status & value]
         raise Refusal("bad_fen", "python-chess calls the position invalid: %s" % ", ".join(problems or [str(status)]))
+    return board, moves, automatic_fifty_moves
+
+
+def push(board, i, text):
+    """Plays move i (0-based) of the request's list, or refuses it."""
+    try:
+        board.push_uci(text)
+    except ValueError as e:
+        raise Refusal("illegal_move", "move %d of the list (%s): %s" % (i + 1, text[:40], e))
+
+
+def board_of(request):
+    """The python-chess board after the moves of the request's position."""
+    board, moves, automatic_fifty_moves = start_of(request)
     for i, text in enumerate(moves):
-        try:
-            board.push_uci(text)
-        except ValueError as e:
-            raise Refusal("illegal_move", "move %d of the list (%s): %s" % (i + 1, text[:40], e))
+        push(board, i, text)
     return board, automatic_fifty_moves
 
 
@@ -104,6 +121,64 @@ def repetitions(board):
     while board.is_repetition(n + 1):
         n += 1
     return n
+
+
+def outcome_of(board, automatic_fifty_moves):
+    """The ending the position brings by itself, as the protocol writes it."""
+    outcome = board.outcome()
+    if outcome is None and automatic_fifty_moves and board.is_fifty_moves():
+        outcome = chess.Outcome(chess.Termination.FIFTY_MOVES, None)
+    if outcome is not None and outcome.termination not in REASONS:
+        raise Refusal("internal", "python-chess ended the game by %s" % outcome.termination)
+    return None if outcome is None else {"result": outcome.result(), "reason": REASONS[outcome.termination]}
+
+
+def read_san(board, text):
+    """The move python-chess reads in a SAN text, in UCI, or None."""
+    try:
+        return board.uci(board.parse_san(text))
+    except ValueError:
+        return None
+
+
+def describe(board, to_read):
+    """Everything the trace request asks about the current position."""
+    legal = list(board.legal_moves)
+    outcome = outcome_of(board, False)
+    going_on = outcome is None
+    return {
+        "fen": board.fen(),
+        "moves": [board.uci(m) for m in legal],
+        "san": [board.san(m) for m in legal],
+        "in_check": board.is_check(),
+        "checkers": [chess.square_name(sq) for sq in board.checkers()],
+        "checkmate": board.is_checkmate(),
+        "stalemate": board.is_stalemate(),
+        "insufficient_material": {
+            "white": board.has_insufficient_material(chess.WHITE),
+            "black": board.has_insufficient_material(chess.BLACK),
+        },
+        "outcome": outcome,
+        "repetitions": repetitions(board),
+        "can_claim_threefold": going_on and board.can_claim_threefold_repetition(),
+        "can_claim_fifty_moves": going_on and board.can_claim_fifty_moves(),
+        "read": [read_san(board, text) for text in to_read],
+    }
+
+
+def trace(request):
+    """Every position of the game, from the start to after the last move."""
+    board, moves, _ = start_of(request)
+    reads = request.get("read_san") or []
+    if not isinstance(reads, list) or not all(
+            isinstance(r, list) and all(isinstance(t, str) for t in r) for r in reads):
+        raise Refusal("bad_request", '"read_san" must be an array of arrays of strings')
+    positions = []
+    for i in range(len(moves) + 1):
+        positions.append(describe(board, reads[i] if i < len(reads) else []))
+        if i < len(moves):
+            push(board, i, moves[i])
+    return {"positions": positions}
 
 
 def answer(request):
@@ -140,14 +215,8 @@ def answer(request):
         }
     if name == "game":
         board, automatic_fifty_moves = board_of(request)
-        outcome = board.outcome()
-        if outcome is None and automatic_fifty_moves and board.is_fifty_moves():
-            outcome = chess.Outcome(chess.Termination.FIFTY_MOVES, None)
-        if outcome is not None and outcome.termination not in REASONS:
-            raise Refusal("internal", "python-chess ended the game by %s" % outcome.termination)
         return {
-            "outcome": None if outcome is None
-            else {"result": outcome.result(), "reason": REASONS[outcome.termination]},
+            "outcome": outcome_of(board, automatic_fifty_moves),
             "insufficient_material": {
                 "white": board.has_insufficient_material(chess.WHITE),
                 "black": board.has_insufficient_material(chess.BLACK),
@@ -157,6 +226,8 @@ def answer(request):
             "can_claim_threefold": board.can_claim_threefold_repetition(),
             "can_claim_fifty_moves": board.can_claim_fifty_moves(),
         }
+    if name == "trace":
+        return trace(request)
     if name == "board":
         board, _ = board_of(request)
         return {"placement": board.board_fen()}

@@ -41,6 +41,8 @@ pub struct JsonlEngine {
     hello: Hello,
     next_id: u64,
     restarts: usize,
+    /// The longest reply line kept.
+    max_line: usize,
 }
 
 /// The request that asks for each capability.
@@ -79,6 +81,15 @@ impl JsonlEngine {
     /// started, or the engine does not answer `hello` with protocol version 1
     /// within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<JsonlEngine, EngineError> {
+        JsonlEngine::spawn_with_max_line(spec, crate::adapters::process::MAX_LINE)
+    }
+
+    /// As [`JsonlEngine::spawn`], keeping reply lines of up to `max_line`
+    /// bytes (a `trace` reply about a long game is megabytes long).
+    ///
+    /// # Errors
+    /// As [`JsonlEngine::spawn`].
+    pub fn spawn_with_max_line(spec: &EngineSpec, max_line: usize) -> Result<JsonlEngine, EngineError> {
         let command = spec
             .command
             .as_deref()
@@ -97,6 +108,7 @@ impl JsonlEngine {
             hello: Hello::default(),
             next_id: 1,
             restarts: 0,
+            max_line,
         };
         engine.start()?;
         Ok(engine)
@@ -116,7 +128,8 @@ impl JsonlEngine {
     fn start(&mut self) -> Result<(), EngineError> {
         // Dropping the old process kills it.
         self.process = None;
-        let process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        let process = Process::spawn_with_max_line(&self.program, &self.args, self.max_line)
+            .map_err(|e| failed(e.to_string()))?;
         self.process = Some(process);
         let reply = match self.exchange(json!({"request": "hello", "protocol": PROTOCOL_VERSION})) {
             Ok(reply) => reply,
@@ -267,6 +280,39 @@ impl JsonlEngine {
                     request_for(capability).unwrap_or("?")
                 ))
             });
+        }
+        Ok(reply)
+    }
+}
+
+impl JsonlEngine {
+    /// Sends `request`, a JSON object naming its `request` (the id is
+    /// added), and returns the reply. For requests outside the
+    /// [`Engine`] trait, such as `trace`; a failed engine is restarted for
+    /// the next call.
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] when the engine does not list the request in
+    /// its `hello` reply, answers with an error reply (its kind and message
+    /// quoted), or fails (crashes, hangs, answers nonsense).
+    pub fn call(&mut self, request: Value) -> Result<Map<String, Value>, EngineError> {
+        let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
+        if !self.hello.supports.contains(&kind) {
+            return Err(failed(format!("{} does not answer {kind:?} requests", self.name)));
+        }
+        if self.process.is_none() {
+            self.restarts += 1;
+            self.start()?;
+        }
+        let reply = match self.exchange(request) {
+            Ok(reply) => reply,
+            Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
+            Err(e) => return Err(e),
+        };
+        if let Some(error) = reply.get("error") {
+            let code = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
+            let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+            return Err(failed(format!("the engine refused the {kind} request: {code}: {message}")));
         }
         Ok(reply)
     }

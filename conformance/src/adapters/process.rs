@@ -27,8 +27,9 @@ pub enum ProcessError {
     Timeout(Duration),
     /// The process closed its output or died.
     Closed,
-    /// A line longer than [`MAX_LINE`] bytes.
-    LineTooLong,
+    /// A line longer than the process's limit (this many bytes: [`MAX_LINE`] unless
+    /// the process was started with [`Process::spawn_with_max_line`]).
+    LineTooLong(usize),
     /// Writing to the process failed.
     Write(String),
 }
@@ -39,7 +40,7 @@ impl std::fmt::Display for ProcessError {
             ProcessError::Spawn(why) => write!(f, "cannot start the engine: {why}"),
             ProcessError::Timeout(limit) => write!(f, "no answer within {} ms", limit.as_millis()),
             ProcessError::Closed => f.write_str("the engine exited or closed its output"),
-            ProcessError::LineTooLong => write!(f, "the engine printed a line longer than {MAX_LINE} bytes"),
+            ProcessError::LineTooLong(max) => write!(f, "the engine printed a line longer than {max} bytes"),
             ProcessError::Write(why) => write!(f, "cannot write to the engine: {why}"),
         }
     }
@@ -57,6 +58,8 @@ enum Incoming {
 pub struct Process {
     program: String,
     args: Vec<String>,
+    /// The longest line kept.
+    max_line: usize,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Incoming>,
@@ -74,6 +77,15 @@ impl Process {
     /// # Errors
     /// [`ProcessError::Spawn`] when the program cannot be started.
     pub fn spawn(program: &str, args: &[String]) -> Result<Process, ProcessError> {
+        Process::spawn_with_max_line(program, args, MAX_LINE)
+    }
+
+    /// As [`Process::spawn`], keeping lines of up to `max_line` bytes
+    /// (for engines whose answers are long, such as a `trace` reply).
+    ///
+    /// # Errors
+    /// As [`Process::spawn`].
+    pub fn spawn_with_max_line(program: &str, args: &[String], max_line: usize) -> Result<Process, ProcessError> {
         let mut command = Command::new(program);
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
@@ -91,16 +103,16 @@ impl Process {
             let mut reader = BufReader::new(stdout);
             loop {
                 let mut buf = Vec::new();
-                // Read at most MAX_LINE + 1 bytes of one line.
-                let read = (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
+                // Read at most max_line + 1 bytes of one line.
+                let read = (&mut reader).take(max_line as u64 + 1).read_until(b'\n', &mut buf);
                 match read {
                     Ok(0) | Err(_) => return,
                     Ok(_) => {}
                 }
-                let message = if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
+                let message = if buf.len() > max_line && !buf.ends_with(b"\n") {
                     // Skip the rest of the over-long line.
                     let mut rest = Vec::new();
-                    let _ = (&mut reader).take(64 * MAX_LINE as u64).read_until(b'\n', &mut rest);
+                    let _ = (&mut reader).take(64 * max_line as u64).read_until(b'\n', &mut rest);
                     Incoming::TooLong
                 } else {
                     let text = String::from_utf8_lossy(&buf);
@@ -111,7 +123,7 @@ impl Process {
                 }
             }
         });
-        Ok(Process { program: program.to_string(), args: args.to_vec(), child, stdin, lines })
+        Ok(Process { program: program.to_string(), args: args.to_vec(), max_line, child, stdin, lines })
     }
 
     /// Sends one line (a newline is added).
@@ -130,7 +142,7 @@ impl Process {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Incoming::Line(line)) => Ok(line),
-            Ok(Incoming::TooLong) => Err(ProcessError::LineTooLong),
+            Ok(Incoming::TooLong) => Err(ProcessError::LineTooLong(self.max_line)),
             Err(RecvTimeoutError::Timeout) => Err(ProcessError::Timeout(wait)),
             Err(RecvTimeoutError::Disconnected) => Err(ProcessError::Closed),
         }
@@ -161,7 +173,7 @@ impl Process {
                 return Ok(lines);
             }
             if lines.len() > max_lines {
-                return Err(ProcessError::LineTooLong);
+                return Err(ProcessError::LineTooLong(self.max_line));
             }
         }
     }
@@ -176,7 +188,7 @@ impl Process {
     /// # Errors
     /// [`ProcessError::Spawn`] when it cannot be started again.
     pub fn restart(&mut self) -> Result<(), ProcessError> {
-        let fresh = Process::spawn(&self.program, &self.args)?;
+        let fresh = Process::spawn_with_max_line(&self.program, &self.args, self.max_line)?;
         // Dropping the old process kills its group.
         *self = fresh;
         Ok(())

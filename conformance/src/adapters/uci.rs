@@ -90,7 +90,7 @@ pub(crate) fn process_failed(what: &str, error: &ProcessError, limit: Duration, 
             )
         }
         ProcessError::Closed => format!("the engine exited (or closed its output) before {what}{seen}"),
-        ProcessError::LineTooLong => {
+        ProcessError::LineTooLong(_) => {
             format!("the engine flooded its output while it was asked for {what} (a line over {MAX_LINE} bytes)")
         }
         ProcessError::Write(why) => format!("the engine no longer reads its input ({why}); it has probably exited"),

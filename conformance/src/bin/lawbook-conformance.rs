@@ -1,8 +1,10 @@
 //! `lawbook-conformance`: runs the rule corpus against one engine of the
-//! registry and writes its verdicts, or combines runs into reports.
+//! registry and writes its verdicts, combines runs into reports, or compares
+//! lawbook with an independent implementation over many games (`differential`).
 //! `cargo xtask conformance` drives it; see `conformance/engines.yaml`.
 
 use clap::{Parser, Subcommand};
+use lawbook_conformance::differential::{self, ReadSan};
 use lawbook_conformance::report::{self, EngineRun};
 use lawbook_conformance::{RunOptions, registry, world};
 use std::path::PathBuf;
@@ -36,6 +38,40 @@ enum Command {
         #[arg(long)]
         json: PathBuf,
     },
+    /// Compare lawbook with an independent implementation over random and
+    /// real games; stop at the first disagreement (exit 1) with the
+    /// position and both answers.
+    Differential {
+        /// The peer: `shakmaty` (in process, needs the `peers` feature) or a
+        /// JSON-lines engine of the registry that answers `trace` (`python-chess`).
+        #[arg(long, default_value = "shakmaty")]
+        against: String,
+        /// The engine registry (for JSON-lines peers).
+        #[arg(long, default_value = "conformance/engines.yaml")]
+        registry: PathBuf,
+        /// How many random games (100 when neither this nor --positions is given).
+        #[arg(long)]
+        games: Option<u64>,
+        /// Play random games until this many positions have been compared in all.
+        #[arg(long)]
+        positions: Option<u64>,
+        /// The seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The longest random game, in plies.
+        #[arg(long, default_value_t = 1000)]
+        plies_max: usize,
+        /// One random game in this many starts from a random Chess960 position (0: none).
+        #[arg(long, default_value_t = 4)]
+        chess960_every: u64,
+        /// Real games to replay first (PGN files).
+        #[arg(long, num_args = 1..)]
+        pgn: Vec<PathBuf>,
+        /// Which of lawbook's SAN texts the peer reads back: `all` legal
+        /// moves, or the `played` move (default: all in process, played through JSON lines).
+        #[arg(long)]
+        read_san: Option<String>,
+    },
     /// Combine runs into junit.xml, summary.json and index.html, and print the table.
     Report {
         /// The folder for the reports.
@@ -64,6 +100,61 @@ fn main() -> ExitCode {
             match run(&engine, &path, &features, tags, &json) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
+                    eprintln!("lawbook-conformance: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Differential {
+            against,
+            registry: path,
+            games,
+            positions,
+            seed,
+            plies_max,
+            chess960_every,
+            pgn,
+            read_san,
+        } => {
+            let read_san = match read_san.as_deref() {
+                None if against == "shakmaty" => ReadSan::All,
+                None => ReadSan::Played,
+                Some("all") => ReadSan::All,
+                Some("played") => ReadSan::Played,
+                Some(other) => {
+                    eprintln!("lawbook-conformance: --read-san {other:?}: expected all or played");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = differential::Options {
+                seed,
+                games,
+                positions,
+                plies_max,
+                chess960_every,
+                pgn,
+                read_san,
+                progress: Some(std::time::Duration::from_secs(30)),
+            };
+            let specs =
+                if against == "shakmaty" { Ok(Vec::new()) } else { registry::read(&path).map_err(|e| e.to_string()) };
+            let mut peer = match specs.and_then(|specs| differential::peer_named(&against, &specs)) {
+                Ok(peer) => peer,
+                Err(e) => {
+                    eprintln!("lawbook-conformance: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match differential::run(peer.as_mut(), &options) {
+                Ok(summary) => {
+                    print!("{summary}");
+                    ExitCode::SUCCESS
+                }
+                Err(differential::Failure::Disagreement(d)) => {
+                    println!("{d}");
+                    ExitCode::FAILURE
+                }
+                Err(differential::Failure::Error(e)) => {
                     eprintln!("lawbook-conformance: {e}");
                     ExitCode::from(2)
                 }
