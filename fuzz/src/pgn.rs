@@ -28,7 +28,11 @@ pub fn pgn(data: &[u8]) {
                         "the written game reads as another:\n{written}"
                     );
                     assert_eq!(flowed_line(&reread.moves), flowed_line(&game.moves), "the moves of:\n{written}");
-                    for (name, _) in &game.tags {
+                    // SetUp, FEN and Variant are the writer's: it writes them from
+                    // the start position (compared above), as the module documents.
+                    for (name, _) in
+                        game.tags.iter().filter(|(n, _)| !["SetUp", "FEN", "Variant"].contains(&n.as_str()))
+                    {
                         assert_eq!(reread.tag(name), game.tag(name), "tag {name:?} of:\n{written}");
                     }
                     assert_eq!(pgn::write(&reread).ok(), Some(written.clone()), "writing is stable");
