@@ -73,9 +73,11 @@ impl Report<'_> {
     }
 }
 
-/// The number of plies and the final FEN of a game.
+/// The number of plies and the final FEN of a game the reader gave (whose
+/// moves it has checked, so they are played without checking them again).
 fn replayed(game: &PgnGame) -> (usize, Option<String>) {
-    (game.moves.len(), game.final_position().ok().map(|pos| fen::write(&pos)))
+    let end = game.moves.iter().fold(game.start, |pos, m| pos.play_unchecked(m.mv));
+    (game.moves.len(), Some(fen::write(&end)))
 }
 
 /// How the moves end the game under FIDE rules (mate, stalemate, dead

@@ -3,6 +3,7 @@
 use crate::attacks::{
     between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
+use crate::generate::Scope;
 use crate::{Move, MoveList, zobrist};
 use core::fmt;
 use lawbook_board::{
@@ -211,13 +212,16 @@ impl Position {
     #[inline]
     pub fn for_each_child<F: FnMut(Move, &Position)>(&self, f: F) {
         match self.turn {
-            Color::White => crate::generate::generate_for::<_, false>(
+            Color::White => crate::generate::generate_for::<_, false, false>(
                 self,
                 &mut crate::generate::Children::<F, false>::new(self, f),
+                Scope::ALL,
             ),
-            Color::Black => {
-                crate::generate::generate_for::<_, true>(self, &mut crate::generate::Children::<F, true>::new(self, f))
-            }
+            Color::Black => crate::generate::generate_for::<_, true, false>(
+                self,
+                &mut crate::generate::Children::<F, true>::new(self, f),
+                Scope::ALL,
+            ),
         }
     }
 
@@ -245,9 +249,60 @@ impl Position {
         count.0
     }
 
+    /// Replaces the contents of `list` with the legal moves of the side to
+    /// move's pieces of kind `role` that land on `to`: the moves of
+    /// [`Position::legal_moves`] with that piece and target square, in the
+    /// same order, found without generating the others. Castling counts as
+    /// a king move to its rook's square (see [`Move::castle`]), and an en
+    /// passant capture as a pawn move to the en passant square.
+    ///
+    /// This is what a reader of SAN needs: `Nd2` names a kind of piece and
+    /// a target square.
+    ///
+    /// ```
+    /// use lawbook_board::{Role, Square};
+    /// use lawbook_movegen::{Move, MoveList, Position};
+    /// let pos = Position::startpos();
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_to(Role::Knight, Square::F3, &mut list);
+    /// assert_eq!(list.as_slice(), [Move::normal(Square::G1, Square::F3)]);
+    /// pos.legal_moves_to(Role::Bishop, Square::F3, &mut list);
+    /// assert!(list.is_empty());
+    /// ```
+    #[inline]
+    pub fn legal_moves_to(&self, role: Role, to: Square, list: &mut MoveList) {
+        let mut sink = crate::generate::Collect::new(list);
+        let scope = Scope::new(role, Bitboard::FULL, Bitboard::from_square(to));
+        crate::generate::generate_scoped(self, &mut sink, scope);
+        sink.finish();
+    }
+
     /// Whether `mv` is legal here.
+    ///
+    /// Only the moves of the piece on the move's square to its target are
+    /// generated (by the generator that lists all moves, so the answer is
+    /// always `self.legal_moves().contains(&mv)`).
+    ///
+    /// ```
+    /// use lawbook_board::{Role, Square};
+    /// use lawbook_movegen::{Move, Position};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_legal(Move::normal(Square::G1, Square::F3)));
+    /// assert!(!pos.is_legal(Move::normal(Square::G1, Square::E2)));
+    /// assert!(!pos.is_legal(Move::promotion(Square::E2, Square::E4, Role::Queen)));
+    /// assert!(!pos.is_legal(Move::normal(Square::E7, Square::E5)));
+    /// ```
+    #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        let from = mv.from();
+        if !self.board.by_color(self.turn).contains(from) {
+            return false;
+        }
+        let role = self.board.role_of_occupied(from);
+        let mut sink = crate::generate::Contains { mv, found: false };
+        let scope = Scope::new(role, Bitboard::from_square(from), Bitboard::from_square(mv.to()));
+        crate::generate::generate_scoped(self, &mut sink, scope);
+        sink.found
     }
 
     /// Plays `mv` and returns the new position; `self` is unchanged.

@@ -17,12 +17,19 @@
 //! - the FEN (and the Shredder-FEN) reads back as an equal position, and
 //!   writes the same text again;
 //! - the incremental Zobrist key equals `compute_zobrist()`;
+//! - the targeted generation agrees with the full list: `legal_moves_to`
+//!   gives, for every kind of piece and every target square, exactly the
+//!   moves of `legal_moves()` with that piece and target, in the same order,
+//!   and `is_legal` holds for exactly the listed moves (tried on every move
+//!   of our pieces to every square, as a normal move and, for pawns and the
+//!   king, as promotions, en passant and castling, and on other kinds of
+//!   move with the squares of each legal one);
 //! - the legal moves, in UCI, are exactly shakmaty's for the same FEN;
 //! - shakmaty, playing the same moves alongside, reaches the same position
 //!   (compared as shakmaty FENs, so both sides are written by one writer).
 
-use lawbook_board::{Bitboard, Board, CastlingMode, Relaxations, Setup};
-use lawbook_movegen::{Move, Position};
+use lawbook_board::{Bitboard, Board, CastlingMode, Relaxations, Role, Setup, Square};
+use lawbook_movegen::{Move, MoveList, Position};
 use lawbook_notation::{fen, uci};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -50,6 +57,14 @@ const START_FENS: &[&str] = &[
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     // An en passant capture available at once.
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    // En passant capturing the checking pawn.
+    "8/8/8/4k3/4pP2/8/8/4K3 b - f3 0 1",
+    // En passant that would uncover the king along the rank (dropped).
+    "8/8/8/8/k2pP2Q/8/8/7K b - e3 0 1",
+    // En passant by a diagonally pinned pawn (dropped).
+    "7b/8/8/3pP3/8/8/8/K6k w - d6 0 1",
+    // A pinned pawn promotes by taking the pinner, and may not push.
+    "8/8/8/8/8/7k/6p1/4KB2 b - - 0 1",
     // Chess960, Shredder-FEN castling.
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
     // Chess960: the king beside its rook (long castling leaves the king on c1).
@@ -99,6 +114,56 @@ fn oracle_sorted_uci(pos: &Chess, mode: CastlingMode) -> Vec<String> {
     list
 }
 
+/// `legal_moves_to` and `is_legal` against the full list of legal moves.
+fn check_targeted(pos: &Position, moves: &MoveList) -> Result<(), TestCaseError> {
+    let text = fen::write(pos);
+    let board = pos.board();
+    let mut list = MoveList::new();
+    for role in Role::ALL {
+        for to in Square::ALL {
+            pos.legal_moves_to(role, to, &mut list);
+            let expected: Vec<Move> =
+                moves.iter().copied().filter(|m| m.to() == to && board.role_at(m.from()) == Some(role)).collect();
+            prop_assert_eq!(list.as_slice(), &expected[..], "legal_moves_to({:?}, {}) in {}", role, to, text);
+        }
+    }
+    let judged = |mv: Move| -> Result<(), TestCaseError> {
+        prop_assert_eq!(pos.is_legal(mv), moves.contains(&mv), "is_legal({:?}) in {}", mv, text);
+        Ok(())
+    };
+    for &mv in moves {
+        judged(mv)?;
+        // The same squares as another kind of move.
+        let (from, to) = (mv.from(), mv.to());
+        judged(Move::normal(from, to))?;
+        judged(Move::en_passant(from, to))?;
+        judged(Move::castle(from, to))?;
+        for role in Role::ALL {
+            judged(Move::promotion(from, to, role))?;
+        }
+    }
+    for from in board.by_color(pos.turn()) {
+        let role = board.role_at(from);
+        for to in Square::ALL {
+            judged(Move::normal(from, to))?;
+            match role {
+                Some(Role::Pawn) => {
+                    judged(Move::en_passant(from, to))?;
+                    judged(Move::promotion(from, to, Role::Queen))?;
+                    judged(Move::promotion(from, to, Role::Knight))?;
+                }
+                Some(Role::King) => judged(Move::castle(from, to))?,
+                _ => {}
+            }
+        }
+    }
+    // Moves from an empty square or an enemy piece.
+    for from in !board.by_color(pos.turn()) {
+        judged(Move::normal(from, pos.king_of(!pos.turn())))?;
+    }
+    Ok(())
+}
+
 /// Every check made on a position reached in a game.
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     let text = fen::write(pos);
@@ -114,6 +179,8 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     }
 
     prop_assert_eq!(pos.zobrist(), pos.compute_zobrist(), "incremental Zobrist key is off in {}", text);
+
+    check_targeted(pos, &moves)?;
 
     let mover = pos.turn();
     for &mv in &moves {

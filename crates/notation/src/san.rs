@@ -110,14 +110,12 @@ fn body(pos: &Position, mv: Move, lang: Lang, long: bool) -> String {
             out.push(from.file().char());
         }
     } else {
-        // Minimal disambiguation: by file, then by rank, then both.
-        let rivals: Vec<Square> = pos
-            .legal_moves()
-            .iter()
-            .filter(|m| m.to() == to && m.from() != from && !m.is_castle())
-            .filter(|m| pos.board().role_at(m.from()) == Some(role))
-            .map(|m| m.from())
-            .collect();
+        // Minimal disambiguation: by file, then by rank, then both. The
+        // rivals are the other pieces of the kind that can go to the target.
+        let mut list = MoveList::new();
+        pos.legal_moves_to(role, to, &mut list);
+        let rivals: Vec<Square> =
+            list.iter().filter(|m| m.from() != from && !m.is_castle()).map(|m| m.from()).collect();
         if !rivals.is_empty() {
             if rivals.iter().all(|r| r.file() != from.file()) {
                 out.push(from.file().char());
@@ -536,12 +534,13 @@ fn find(
     let us = pos.turn();
     let board = pos.board();
     let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
-    // One pass over the legal moves, into a list on the stack: no copy of
-    // the list, no allocation unless there is an error to explain.
+    // Only the legal moves of the pieces of the kind written to the target
+    // square are generated, into a list on the stack: no allocation unless
+    // there is an error to explain. (Castling is the king's move to its
+    // rook's square, which a king move written to that square is not.)
     let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
-    let candidate =
-        |m: &&Move| !m.is_castle() && m.to() == to && fits(m.from()) && board.role_at(m.from()) == Some(role);
+    pos.legal_moves_to(role, to, &mut list);
+    let candidate = |m: &&Move| !m.is_castle() && fits(m.from());
     let (mut any, mut promotes, mut found, mut matching) = (false, false, None, 0);
     for &m in list.iter().filter(candidate) {
         any = true;

@@ -78,20 +78,28 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UciError> {
             _ => return Err(syntax()),
         },
     };
-    pos.legal_moves()
-        .into_iter()
-        .find(|&m| {
-            if m.from() != from || m.promotion_role() != promotion {
-                return false;
-            }
-            match m.kind() {
-                MoveKind::Castle => {
-                    m.to() == to
-                        || (pos.castling_mode() == CastlingMode::Standard
-                            && m.castling_squares().is_some_and(|(king, _)| king == to))
-                }
-                _ => m.to() == to,
-            }
-        })
-        .ok_or_else(|| UciError::Illegal(text.to_string()))
+    // The moves the text can name, each tested alone (in the order the
+    // generator lists them, were several legal): the piece on `from` going to
+    // `to`, en passant for a pawn, castling for the king (its rook on `to`,
+    // or in standard chess a rook whose castling takes the king to `to`).
+    let illegal = || UciError::Illegal(text.to_string());
+    let us = pos.turn();
+    let board = pos.board();
+    let role = board.piece_at(from).filter(|piece| piece.color == us).ok_or_else(illegal)?.role;
+    let legal = |mv: Move| pos.is_legal(mv).then_some(mv);
+    let found = match (promotion, role) {
+        (Some(promoted), _) => legal(Move::promotion(from, to, promoted)),
+        (None, Role::Pawn) => legal(Move::normal(from, to)).or_else(|| legal(Move::en_passant(from, to))),
+        (None, Role::King) => legal(Move::normal(from, to)).or_else(|| {
+            (pos.castling_rights() & board.by_color(us)).into_iter().find_map(|rook| {
+                let castle = Move::castle(from, rook);
+                let named = rook == to
+                    || (pos.castling_mode() == CastlingMode::Standard
+                        && castle.castling_squares().is_some_and(|(king, _)| king == to));
+                if named { legal(castle) } else { None }
+            })
+        }),
+        (None, _) => legal(Move::normal(from, to)),
+    };
+    found.ok_or_else(illegal)
 }

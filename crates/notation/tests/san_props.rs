@@ -12,10 +12,14 @@
 //!   (strictly, in that language); long algebraic is read through
 //!   [`read_move`], which says it was long algebraic (or SAN, where the two
 //!   are the same text);
-//! - UCI reads back through [`read_move`] and is reported as UCI.
+//! - UCI reads back through [`read_move`] and is reported as UCI;
+//! - `uci::parse` of any move of our pieces to any square (promoting to a
+//!   queen or knight, for pawns) finds the move that the full list of legal
+//!   moves holds, or refuses it when the list holds none.
 
 use lawbook_board::{Bitboard, Board, Setup};
-use lawbook_movegen::Position;
+use lawbook_board::{CastlingMode, Role, Square};
+use lawbook_movegen::{Move, MoveKind, Position};
 use lawbook_notation::{Lang, MoveFormat, ReadOptions, Strictness, fen, read_move, san, uci};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -73,10 +77,46 @@ fn oracle(pos: &Position) -> Result<Chess, TestCaseError> {
     parsed.into_position(mode).map_err(|e| TestCaseError::fail(format!("shakmaty refuses {text}: {e}")))
 }
 
+/// The move a UCI text names, looked up in the full list of legal moves:
+/// castling as the king taking its rook, or (standard chess) as its two-step.
+fn uci_in_list(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    pos.legal_moves().into_iter().find(|&m| {
+        m.from() == from
+            && m.promotion_role() == promotion
+            && match m.kind() {
+                MoveKind::Castle => {
+                    m.to() == to
+                        || (pos.castling_mode() == CastlingMode::Standard
+                            && m.castling_squares().is_some_and(|(king, _)| king == to))
+                }
+                _ => m.to() == to,
+            }
+    })
+}
+
+/// `uci::parse` against the full list, for every move of our pieces.
+fn check_uci_parse(pos: &Position, text: &str) -> Result<(), TestCaseError> {
+    let board = pos.board();
+    for from in board.by_color(pos.turn()) {
+        let pawn = board.role_at(from) == Some(Role::Pawn);
+        for to in Square::ALL {
+            let promotions: &[Option<Role>] =
+                if pawn { &[None, Some(Role::Queen), Some(Role::Knight)] } else { &[None] };
+            for &promotion in promotions {
+                let written = format!("{from}{to}{}", promotion.map_or(String::new(), |r| r.char().to_string()));
+                let expected = uci_in_list(pos, from, to, promotion);
+                prop_assert_eq!(uci::parse(pos, &written).ok(), expected, "uci::parse({}) in {}", written, text);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Every check on every legal move of one position.
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     let chess = oracle(pos)?;
     let text = fen::write(pos);
+    check_uci_parse(pos, &text)?;
     for &mv in &pos.legal_moves() {
         let written = san::write(pos, mv);
         let (read, format) = san::read(pos, &written, Lang::English, Strictness::Strict)
