@@ -33,7 +33,9 @@ pub fn pgn(data: &[u8]) {
                     for (name, _) in
                         game.tags.iter().filter(|(n, _)| !["SetUp", "FEN", "Variant"].contains(&n.as_str()))
                     {
-                        assert_eq!(reread.tag(name), game.tag(name), "tag {name:?} of:\n{written}");
+                        // A control character in a value is written as a space.
+                        let expected = game.tag(name).map(|v| v.replace(char::is_control, " "));
+                        assert_eq!(reread.tag(name), expected.as_deref(), "tag {name:?} of:\n{written}");
                     }
                     assert_eq!(pgn::write(&reread).ok(), Some(written.clone()), "writing is stable");
                     assert!(again.next().is_none(), "the written text holds one game:\n{written}");

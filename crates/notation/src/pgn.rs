@@ -51,7 +51,8 @@
 //! [`write`] produces export format: the seven-tag roster first (`Event`,
 //! `Site`, `Date`, `Round`, `White`, `Black`, `Result`, with `?` where a
 //! value is missing), then the other tags; `SetUp`/`FEN` (and `Variant` for
-//! Chess960) from the start position; tag values with `\` and `"` escaped;
+//! Chess960) from the start position; tag values with `\` and `"` escaped
+//! (a control character, such as a tab or a line break, as a space);
 //! SAN moves with move numbers (`12...` after a comment, a variation or a
 //! start with Black to move); NAGs as `$n`; the result. Movetext lines are
 //! at most 80 characters (a single comment word longer than that stands on
@@ -1054,14 +1055,16 @@ impl GameState {
     }
 }
 
-/// Writes a tag value with `\` and `"` escaped (and line breaks as spaces).
+/// Writes a tag value with `\` and `"` escaped (and line breaks, tabs and
+/// other control characters as spaces).
 fn escape_tag_value(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
-            '\n' | '\r' | '\t' => out.push(' '),
+            // PGN strings hold no line break, tab or other control character.
+            c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
     }
