@@ -18,6 +18,9 @@
 //! Every process is killed and the case failed when it takes longer than
 //! [`LIMIT`]. Run it alone with `cargo test -p lawbook-conformance --test bad_inputs`.
 
+mod common;
+
+use common::lawbook;
 use lawbook_conformance::registry;
 use lawbook_movegen::{Position, perft_bounded};
 use lawbook_notation::pgn::{PgnOptions, PgnReader};
@@ -29,7 +32,6 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The longest any one process may take.
@@ -171,34 +173,6 @@ fn group(name: &str) -> Vec<Case> {
 const GROUPS: [&str; 6] = ["fen", "moves", "pgn", "epd", "protocol", "registry"];
 
 // ---------------------------------------------------------------- processes
-
-/// The `lawbook` binary, built on demand next to this test (as in `tests/jsonl.rs`).
-fn lawbook() -> PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            if let Some(path) = std::env::var_os("CARGO_BIN_EXE_lawbook") {
-                return PathBuf::from(path);
-            }
-            let exe = std::env::current_exe().expect("the test knows its own path");
-            let profile_dir = exe.parent().and_then(Path::parent).expect("the test runs from target/<profile>/deps");
-            let release = profile_dir.file_name().is_some_and(|n| n == "release");
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let mut args = vec!["build", "-q", "-p", "lawbook-cli", "--bin", "lawbook"];
-            if release {
-                args.push("--release");
-            }
-            let status = Command::new(cargo)
-                .args(&args)
-                .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-                .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target directory"))
-                .status()
-                .expect("cargo runs");
-            assert!(status.success(), "cargo build -p lawbook-cli failed");
-            profile_dir.join("lawbook")
-        })
-        .clone()
-}
 
 /// What a finished process gave.
 struct Output {

@@ -8,6 +8,9 @@
 //! run is `#[ignore]`d: `cargo test --release -p lawbook-conformance --test
 //! jsonl -- --ignored --nocapture` runs it and prints peak memory and speed.
 
+mod common;
+
+use common::{lawbook, workspace};
 use lawbook_conformance::adapters::jsonl::JsonlEngine;
 use lawbook_conformance::engine::GameState;
 use lawbook_conformance::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status, registry};
@@ -18,42 +21,7 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The `lawbook` binary: `CARGO_BIN_EXE_lawbook` when cargo sets it,
-/// otherwise `lawbook` in this test's target directory, built once here.
-fn lawbook() -> PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            if let Some(path) = std::env::var_os("CARGO_BIN_EXE_lawbook") {
-                return PathBuf::from(path);
-            }
-            // target/<profile>/deps/jsonl-<hash> -> target/<profile>/lawbook
-            let exe = std::env::current_exe().expect("the test knows its own path");
-            let profile_dir = exe.parent().and_then(Path::parent).expect("the test runs from target/<profile>/deps");
-            let release = profile_dir.file_name().is_some_and(|n| n == "release");
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let mut args = vec!["build", "-q", "-p", "lawbook-cli", "--bin", "lawbook"];
-            if release {
-                args.push("--release");
-            }
-            let status = Command::new(cargo)
-                .args(&args)
-                .current_dir(workspace())
-                .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target directory"))
-                .status()
-                .expect("cargo runs");
-            assert!(status.success(), "cargo build -p lawbook-cli failed");
-            profile_dir.join("lawbook")
-        })
-        .clone()
-}
 
 /// An engine spec read the way the registry reads it.
 fn spec(name: &str, command: &Path, args: &[&str], timeout_ms: u64) -> registry::EngineSpec {
