@@ -27,11 +27,20 @@ pub(crate) trait Sink {
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
     /// Promotions (to each of the four pieces) of the pawn on `from` to each of `targets`.
     fn promotions(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves that do not promote, to each of `targets`, each from
+    /// `delta` squares back.
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32);
     /// Pawn moves that do not promote, each from `delta` squares back
     /// (`up` for pushes, `2 * up` for double steps, `up - 1` and `up + 1`
     /// for captures). The sets of pushes, double steps and left captures
     /// are disjoint; the right captures may share squares with the left ones.
-    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32);
+    #[inline(always)]
+    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
+        self.pawn_set(pushes, up);
+        self.pawn_set(doubles, 2 * up);
+        self.pawn_set(left, up - 1);
+        self.pawn_set(right, up + 1);
+    }
     /// Promotions to each of `targets`, each from `delta` squares back.
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32);
     /// One special move (en passant or castling).
@@ -76,13 +85,6 @@ impl<'a> Collect<'a> {
         // SAFETY: slots `0..len` were written by `push`, and `len <= MAX_MOVES`.
         unsafe { self.list.set_len(self.len) };
     }
-
-    #[inline(always)]
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            self.push(Move::from_target(to, delta));
-        }
-    }
 }
 
 impl Sink for Collect<'_> {
@@ -101,11 +103,10 @@ impl Sink for Collect<'_> {
         }
     }
     #[inline(always)]
-    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
-        self.pawn_set(pushes, up);
-        self.pawn_set(doubles, 2 * up);
-        self.pawn_set(left, up - 1);
-        self.pawn_set(right, up + 1);
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.push(Move::from_target(to, delta));
+        }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32) {
@@ -138,13 +139,6 @@ impl<'a, F: FnMut(Move, &Position), const BLACK: bool> Children<'a, F, BLACK> {
         child.play_piece::<BLACK>(self.pos, from, to, moving, placed);
         (self.f)(mv, &child);
     }
-
-    #[inline(always)]
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            self.play(Move::from_target(to, delta), back(to, delta), to, Role::Pawn, Role::Pawn);
-        }
-    }
 }
 
 impl<F: FnMut(Move, &Position), const BLACK: bool> Sink for Children<'_, F, BLACK> {
@@ -163,11 +157,10 @@ impl<F: FnMut(Move, &Position), const BLACK: bool> Sink for Children<'_, F, BLAC
         }
     }
     #[inline(always)]
-    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
-        self.pawn_set(pushes, up);
-        self.pawn_set(doubles, 2 * up);
-        self.pawn_set(left, up - 1);
-        self.pawn_set(right, up + 1);
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.play(Move::from_target(to, delta), back(to, delta), to, Role::Pawn, Role::Pawn);
+        }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32) {
@@ -196,6 +189,10 @@ fn squares_in(set: Bitboard) -> u64 {
 }
 
 impl Sink for Count {
+    #[inline(always)]
+    fn pawn_set(&mut self, targets: Bitboard, _: i32) {
+        self.0 += squares_in(targets);
+    }
     #[inline(always)]
     fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
         self.0 += squares_in(targets);
@@ -253,14 +250,6 @@ pub(crate) struct Contains {
     pub(crate) found: bool,
 }
 
-impl Contains {
-    #[inline(always)]
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
-        let to = self.mv.to();
-        self.found |= targets.contains(to) && Move::from_target(to, delta) == self.mv;
-    }
-}
-
 impl Sink for Contains {
     #[inline(always)]
     fn piece(&mut self, _: Role, from: Square, targets: Bitboard) {
@@ -273,11 +262,9 @@ impl Sink for Contains {
         self.found |= targets.contains(to) && mv.promotion_role().is_some_and(|r| Move::promotion(from, to, r) == mv);
     }
     #[inline(always)]
-    fn pawns(&mut self, pushes: Bitboard, doubles: Bitboard, left: Bitboard, right: Bitboard, up: i32) {
-        self.pawn_set(pushes, up);
-        self.pawn_set(doubles, 2 * up);
-        self.pawn_set(left, up - 1);
-        self.pawn_set(right, up + 1);
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        let to = self.mv.to();
+        self.found |= targets.contains(to) && Move::from_target(to, delta) == self.mv;
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i32) {
