@@ -1,25 +1,22 @@
 //! The lawbook conformance harness: runs the rule corpus in `features/`
 //! (Gherkin, one file per area of the laws) against a chess engine or rules
-//! library, asking it only through the [`Engine`] trait.
+//! library, asking it only through the [`lawbook_engines::Engine`] trait
+//! ([`ask`]).
 //!
 //! The expected answers come from the feature files and the committed
 //! snapshots of legal move lists (`conformance/snapshots/`), never from the
 //! built-in engine at run time.
 #![deny(missing_docs)]
 
-pub mod adapters;
+pub mod ask;
 pub mod catalogue;
 pub mod differential;
-pub mod engine;
 pub mod mutants;
-pub mod pool;
-pub mod registry;
 pub mod report;
 pub mod snapshots;
 mod steps;
 pub mod world;
 
-pub use engine::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status};
 pub use world::ChessWorld;
 
 /// How to run the corpus.
@@ -78,7 +75,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let engine_name: Arc<Mutex<String>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let started = std::time::Instant::now();
-    let engine_before = engine::engine_time();
+    let engine_before = lawbook_engines::engine_time();
     let mut cucumber = ChessWorld::cucumber()
         .fail_on_skipped()
         .max_concurrent_scenarios(options.concurrency)
@@ -108,12 +105,9 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     {
                         *name = world.engine.name().to_string();
                     }
-                    let game = world.game.as_ref();
+                    let game = world.game_so_far();
                     let fen = game.map(|g| lawbook_notation::fen::write(g.current()));
-                    let last = game.and_then(|g| {
-                        let (pos, mv) = (g.positions.iter().rev().nth(1)?, g.moves.last()?);
-                        Some(lawbook_notation::uci::write(pos, *mv))
-                    });
+                    let last = game.and_then(|g| g.last_move()).map(|(pos, mv)| lawbook_notation::uci::write(pos, mv));
                     (fen, last)
                 }
                 None => (None, None),
@@ -165,7 +159,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
     let engine = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
     let wall_ms = started.elapsed().as_millis() as u64;
-    let engine_us = engine::engine_time().saturating_sub(engine_before).as_micros() as u64;
+    let engine_us = lawbook_engines::engine_time().saturating_sub(engine_before).as_micros() as u64;
     Ok(report::EngineRun { engine, wall_ms, engine_us, scenarios })
 }
 

@@ -21,11 +21,11 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// Classifies a failed step by its message (see [`crate::world::answer`]).
+    /// Classifies a failed step by its message (see [`crate::ask::answer`]).
     pub fn of_failure(message: &str) -> Verdict {
-        if message.contains("UNSUPPORTED:") {
+        if message.contains(crate::ask::UNSUPPORTED) {
             Verdict::Unsupported
-        } else if message.contains("ENGINE ERROR:") {
+        } else if message.contains(crate::ask::ENGINE_ERROR) {
             Verdict::Error
         } else {
             Verdict::Failed
@@ -76,7 +76,7 @@ pub struct EngineRun {
     /// Wall time of the run, in milliseconds.
     pub wall_ms: u64,
     /// Time spent inside the engine's calls, summed, in microseconds (see
-    /// [`crate::engine::Timed`]); the rest of the wall time is the harness's
+    /// [`lawbook_engines::Timed`]); the rest of the wall time is the harness's
     /// own work. Zero in runs recorded before it was measured.
     #[serde(default)]
     pub engine_us: u64,

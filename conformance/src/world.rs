@@ -1,9 +1,16 @@
 //! [`ChessWorld`]: the state of one scenario while it runs.
+//!
+//! A scenario first sets up a position ([`ChessWorld::setup_mut`]); its
+//! first move or question starts the game from it ([`ChessWorld::game`]),
+//! validated strictly. The game then changes only through
+//! [`ScenarioGame::play`] and [`ScenarioGame::push`], which keep the moves
+//! and the positions in step.
 
-use crate::engine::{BuiltIn, Engine, EngineError, PositionQuery, Timed};
 use lawbook_board::{CastlingMode, Color, Setup};
+use lawbook_engines::{BuiltIn, Engine, PositionQuery, Timed};
 use lawbook_movegen::{Move, Position};
-use lawbook_notation::{ReadOptions, fen, read_move, uci};
+use lawbook_notation::uci::UciMove;
+use lawbook_notation::{ReadOptions, diagram, fen, read_move};
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
@@ -31,45 +38,73 @@ fn new_engine() -> Box<dyn Engine> {
 
 /// The game a scenario has set up and played so far.
 #[derive(Clone, Debug)]
-pub struct Game {
-    /// The starting position.
-    pub start: Position,
-    /// Moves played from the start.
-    pub moves: Vec<Move>,
-    /// The start and every position after it: `positions.last()` is current.
-    pub positions: Vec<Position>,
+pub struct ScenarioGame {
+    moves: Vec<Move>,
+    /// The start and every position after it: the last is current.
+    positions: Vec<Position>,
 }
 
-impl Game {
-    /// The current position.
-    pub fn current(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.start)
+impl ScenarioGame {
+    /// A game from `start`, no move played yet.
+    pub fn new(start: Position) -> ScenarioGame {
+        ScenarioGame { moves: Vec::new(), positions: vec![start] }
     }
 
-    /// The game as engines are asked about it.
-    pub fn query(&self) -> PositionQuery {
-        let mut uci_moves = Vec::with_capacity(self.moves.len());
-        for (pos, mv) in self.positions.iter().zip(&self.moves) {
-            uci_moves.push(uci::write(pos, *mv));
-        }
-        PositionQuery {
-            fen: fen::write(&self.start),
-            moves: uci_moves,
-            chess960: self.start.castling_mode() == CastlingMode::Chess960,
-            automatic_fifty_moves: false,
-        }
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("a game holds its start"))
+    }
+
+    /// The moves played from the start.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position before the last move and the last move, if one was played.
+    pub fn last_move(&self) -> Option<(&Position, Move)> {
+        let mv = *self.moves.last()?;
+        Some((&self.positions[self.positions.len() - 2], mv))
+    }
+
+    /// Plays `mv`, a legal move of the current position.
+    pub fn push(&mut self, mv: Move) {
+        let next = self.current().play_unchecked(mv);
+        self.moves.push(mv);
+        self.positions.push(next);
     }
 
     /// Plays a move written in any notation; panics with the reason if it is illegal.
     pub fn play(&mut self, text: &str) {
         let pos = *self.current();
         match read_move(&pos, text, ReadOptions::STRICT) {
-            Ok((mv, _)) => {
-                self.moves.push(mv);
-                self.positions.push(pos.play_unchecked(mv));
-            }
+            Ok((mv, _)) => self.push(mv),
             Err(e) => panic!("the scenario plays {text}, which the laws do not allow here: {e}\n{}", describe(&pos)),
         }
+    }
+
+    /// The game as engines are asked about it.
+    pub fn query(&self) -> PositionQuery {
+        let moves = self.positions.iter().zip(&self.moves).map(|(pos, &mv)| UciMove::from_move(pos, mv)).collect();
+        PositionQuery {
+            fen: fen::write(self.start()),
+            moves,
+            chess960: self.start().castling_mode() == CastlingMode::Chess960,
+            automatic_fifty_moves: false,
+        }
+    }
+
+    /// The game as lawbook's game model plays it (for the model-only steps).
+    pub fn model(&self) -> lawbook_outcome::Game {
+        let mut game = lawbook_outcome::Game::new(*self.start());
+        for &mv in &self.moves {
+            game.play(mv).unwrap_or_else(|e| panic!("replaying the scenario's moves: {e}"));
+        }
+        game
     }
 }
 
@@ -97,11 +132,11 @@ pub struct ChessWorld {
     /// Whether the scenario is a row of a Scenario Outline.
     pub outline_row: bool,
     /// The position being set up by `Given` steps, before play starts.
-    pub setup: Setup,
+    setup: Setup,
     /// Whether the setup is Chess960.
-    pub mode: CastlingMode,
+    mode: CastlingMode,
     /// The game, once play (or a question) has started.
-    pub game: Option<Game>,
+    game: Option<ScenarioGame>,
     /// The last move tried.
     pub attempt: Option<Attempt>,
     /// The board records the fifty-move draw by itself (the Polish source's board).
@@ -145,16 +180,37 @@ impl Default for ChessWorld {
 }
 
 impl ChessWorld {
+    /// The position being set up, to change: the game starts again from it.
+    pub fn setup_mut(&mut self) -> &mut Setup {
+        self.game = None;
+        &mut self.setup
+    }
+
+    /// Sets up a whole new position (and castling mode), starting the game again.
+    pub fn set_up(&mut self, setup: Setup, mode: CastlingMode) {
+        self.game = None;
+        self.setup = setup;
+        self.mode = mode;
+    }
+
+    /// Makes the set-up position follow Chess960 castling rules.
+    pub fn set_chess960(&mut self) {
+        self.game = None;
+        self.mode = CastlingMode::Chess960;
+    }
+
     /// Starts the game from the set-up position (once), validating it strictly.
-    pub fn game(&mut self) -> &mut Game {
-        if self.game.is_none() {
-            let start = match Position::from_setup(self.setup.clone(), self.mode) {
-                Ok(pos) => pos,
-                Err(e) => panic!("the scenario sets up an impossible position: {e}\n{}", fen::write_setup(&self.setup)),
-            };
-            self.game = Some(Game { start, moves: Vec::new(), positions: vec![start] });
-        }
-        self.game.as_mut().unwrap_or_else(|| unreachable!("the game was just started"))
+    pub fn game(&mut self) -> &mut ScenarioGame {
+        let (setup, mode) = (&self.setup, self.mode);
+        self.game.get_or_insert_with(|| match Position::from_setup(setup.clone(), mode) {
+            Ok(start) => ScenarioGame::new(start),
+            Err(e) => panic!("the scenario sets up an impossible position: {e}\n{}", fen::write_setup(setup)),
+        })
+    }
+
+    /// The game, if play (or a question) has started.
+    pub fn game_so_far(&self) -> Option<&ScenarioGame> {
+        self.game.as_ref()
     }
 
     /// The current position (starting the game if needed).
@@ -168,59 +224,29 @@ impl ChessWorld {
         PositionQuery { automatic_fifty_moves, ..self.game().query() }
     }
 
-    /// The engine's view of how the game stands under the draw rules.
-    pub fn engine_game_state(&mut self) -> crate::engine::GameState {
-        let query = self.query();
-        answer(self.engine.game_state(&query))
-    }
-
-    /// The engine's legal moves of the current position, in UCI. An engine
-    /// that cannot list moves but judges one move at a time (xboard) is asked
-    /// about every move the pieces could make on this board, and its list is
-    /// the moves it accepts: an illegal move it accepts or a legal one it
-    /// refuses shows just as in a list.
-    pub fn engine_moves(&mut self) -> Vec<String> {
-        let query = self.query();
-        use crate::engine::Capability;
-        if !self.engine.supports(Capability::LegalMoves) && self.engine.supports(Capability::MoveLegality) {
-            let pos = self.position();
-            let candidates = crate::mutants::candidate_moves(&pos);
-            return candidates.into_iter().filter(|m| answer(self.engine.is_legal(&query, m))).collect();
-        }
-        answer(self.engine.legal_moves(&query))
-    }
-
-    /// The engine's status of the current position.
-    pub fn engine_status(&mut self) -> crate::engine::Status {
-        let query = self.query();
-        answer(self.engine.status(&query))
-    }
-
     /// The side to move.
     pub fn turn(&mut self) -> Color {
         self.position().turn()
     }
-}
 
-/// Unwraps an engine's answer; an unsupported question or a failure ends the
-/// step with a message the reports recognise.
-pub fn answer<T>(result: Result<T, EngineError>) -> T {
-    match result {
-        Ok(value) => value,
-        Err(EngineError::Unsupported(c)) => panic!("UNSUPPORTED: the engine cannot answer {c:?}"),
-        Err(EngineError::Failed(why)) => panic!("ENGINE ERROR: {why}"),
+    /// The side to move when it is `side`; otherwise a failure naming `doing`.
+    pub fn expect_turn(&mut self, side: Color, doing: &str) -> Position {
+        let pos = self.position();
+        if pos.turn() != side {
+            panic!("the scenario has {side} {doing}, but it is {}'s turn\n{}", pos.turn(), describe(&pos));
+        }
+        pos
     }
 }
 
 /// The position drawn as text, with its FEN, for failure messages.
 pub fn describe(pos: &Position) -> String {
     let mut out = String::from("\n");
-    let board = format!("{:?}", pos.board());
-    for (i, line) in board.lines().enumerate() {
-        let spaced: Vec<String> = line.chars().map(|c| c.to_string()).collect();
-        out.push_str(&format!("  {} {}\n", 8 - i, spaced.join(" ")));
+    for line in diagram::ascii(pos.board()).lines() {
+        out.push_str("  ");
+        out.push_str(line);
+        out.push('\n');
     }
-    out.push_str("    a b c d e f g h\n");
     out.push_str(&format!("  {} to move; FEN {}\n", pos.turn(), fen::write(pos)));
     out
 }

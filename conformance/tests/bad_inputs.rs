@@ -21,7 +21,7 @@
 mod common;
 
 use common::lawbook;
-use lawbook_conformance::registry;
+use lawbook_engines::registry;
 use lawbook_movegen::{Position, perft_bounded};
 use lawbook_notation::pgn::{PgnOptions, PgnReader};
 use lawbook_notation::{Lang, ReadOptions, Strictness, epd, fen, read_move};

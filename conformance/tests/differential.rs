@@ -225,7 +225,7 @@ fn lawbook_agrees_with_python_chess_when_installed() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let specs = lawbook_conformance::registry::read(&root.join("engines.yaml")).unwrap();
+    let specs = lawbook_engines::registry::read(&root.join("engines.yaml")).unwrap();
     let mut spec = specs.into_iter().find(|s| s.name == "python-chess").expect("python-chess in the registry");
     spec.args = vec![root.join("adapters/python-chess/adapter.py").to_string_lossy().into_owned()];
     let mut peer = differential::peer_named("python-chess", &[spec]).unwrap_or_else(|e| panic!("{e}"));
@@ -251,7 +251,7 @@ done"#
         "engines:\n  - name: fake\n    protocol: jsonl\n    command: /bin/sh\n    args: {}\n",
         serde_json::json!(["-c", script])
     );
-    let specs = lawbook_conformance::registry::parse(&yaml).expect("a valid registry entry");
+    let specs = lawbook_engines::registry::parse(&yaml).expect("a valid registry entry");
     differential::peer_named("fake", &specs)
 }
 
@@ -275,7 +275,7 @@ fn a_json_lines_peer_that_answers_badly_is_an_error_not_a_pass() {
 #[test]
 fn a_json_lines_engine_without_trace_cannot_be_a_peer() {
     let yaml = "engines:\n  - name: serve\n    protocol: jsonl\n    command: /bin/sh\n    args: [\"-c\", \"read line; printf '{\\\"id\\\":1,\\\"protocol\\\":1,\\\"engine\\\":\\\"x\\\",\\\"supports\\\":[\\\"hello\\\"],\\\"features\\\":[]}\\\\n'; cat >/dev/null\"]\n";
-    let specs = lawbook_conformance::registry::parse(yaml).expect("a valid registry entry");
+    let specs = lawbook_engines::registry::parse(yaml).expect("a valid registry entry");
     let err = differential::peer_named("serve", &specs).err().expect("refused");
     assert!(err.contains("does not answer the trace request"), "{err}");
     let err = differential::peer_named("nobody", &specs).err().expect("refused");

@@ -11,11 +11,15 @@
 mod common;
 
 use common::{lawbook, workspace};
-use lawbook_conformance::adapters::jsonl::JsonlEngine;
-use lawbook_conformance::engine::GameState;
-use lawbook_conformance::{BuiltIn, Capability, Engine, EngineError, PositionQuery, Status, registry};
-use lawbook_notation::{fen, uci};
-use lawbook_outcome::Game;
+use lawbook_board::{ByColor, Square};
+use lawbook_engines::adapters::jsonl::JsonlEngine;
+use lawbook_engines::{Ask, BuiltIn, Capability, Engine, EngineError, GameState, PositionQuery, SideStatus, registry};
+use lawbook_notation::fen;
+use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{Game, Outcome, Reason};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+use rand::{RngExt as _, SeedableRng};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -38,37 +42,30 @@ fn serve_engine() -> JsonlEngine {
     JsonlEngine::spawn(&spec("lawbook-serve", &lawbook(), &["serve"], 20_000)).expect("lawbook serve starts")
 }
 
-fn query(fen: &str, moves: &[String]) -> PositionQuery {
+fn query(fen: &str, moves: &[UciMove]) -> PositionQuery {
     PositionQuery { fen: fen.to_string(), moves: moves.to_vec(), chess960: false, automatic_fifty_moves: false }
 }
 
-fn uci_moves(moves: &[&str]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
+fn uci_moves(moves: &[&str]) -> Vec<UciMove> {
+    moves.iter().map(|text| m(text)).collect()
 }
 
-/// A small deterministic generator (xorshift64*), so failures repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
+/// A UCI move of the test's text.
+fn m(text: &str) -> UciMove {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Random games from `start`, cut at `plies` or at the end of the game; every
 /// prefix is a position to ask about.
-fn random_game(start: &str, chess960: bool, plies: usize, rng: &mut Rng) -> Vec<String> {
+fn random_game(start: &str, chess960: bool, plies: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<UciMove> {
     let mode = chess960.then_some(lawbook_board::CastlingMode::Chess960);
     let pos = fen::read_with(start, mode, lawbook_board::Relaxations::STRICT).expect("a valid start");
     let mut game = Game::new(pos);
     let mut moves = Vec::new();
     while moves.len() < plies && !game.is_over() {
         let legal = game.position().legal_moves();
-        let mv = legal[rng.below(legal.len())];
-        moves.push(uci::write(game.position(), mv));
+        let Some(&mv) = legal.choose(rng) else { break };
+        moves.push(UciMove::from_move(game.position(), mv));
         game.play(mv).expect("a legal move of a game in progress");
     }
     moves
@@ -87,8 +84,8 @@ const STARTS: &[(&str, bool)] = &[
     ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
 ];
 
-fn sorted(moves: Vec<String>) -> Vec<String> {
-    let set: BTreeSet<String> = moves.into_iter().collect();
+fn sorted(moves: Vec<UciMove>) -> Vec<UciMove> {
+    let set: BTreeSet<UciMove> = moves.into_iter().collect();
     set.into_iter().collect()
 }
 
@@ -105,7 +102,7 @@ fn assert_same<T: PartialEq + std::fmt::Debug>(
 }
 
 /// A status with its checkers in square order (engines list them in any order).
-fn normal(status: Result<Status, EngineError>) -> Result<Status, EngineError> {
+fn normal(status: Result<SideStatus, EngineError>) -> Result<SideStatus, EngineError> {
     status.map(|mut s| {
         if let Some(c) = s.checkers.as_mut() {
             c.sort();
@@ -131,11 +128,11 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
     }
     assert!(!served.supports(Capability::Model));
     let mut built_in = BuiltIn;
-    let mut rng = Rng(0x5eed_1a3b_00c0_ffee);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed_1a3b_00c0_ffee);
     let mut asked = 0;
     // Knight shuffles: repetitions, claims, fivefold.
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(5);
-    let mut games: Vec<(&str, bool, Vec<String>)> = vec![(fen::STARTPOS, false, uci_moves(&shuffle))];
+    let mut games: Vec<(&str, bool, Vec<UciMove>)> = vec![(fen::STARTPOS, false, uci_moves(&shuffle))];
     for round in 0..5 {
         for &(start, chess960) in STARTS {
             let plies = if round == 0 { 12 } else { 60 };
@@ -149,11 +146,11 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
             assert_eq!(sorted(served.legal_moves(&q).expect("serve answers")), sorted(ours.clone()), "{q:?}");
             assert_eq!(served.status(&q), built_in.status(&q), "{q:?}");
             assert_same(served.game_state(&q), built_in.game_state(&q), &q);
-            assert_eq!(served.placement(&q), built_in.placement(&q), "{q:?}");
-            if let Some(mv) = ours.first() {
+            assert_eq!(served.board(&q), built_in.board(&q), "{q:?}");
+            if let Some(&mv) = ours.first() {
                 assert_eq!(served.is_legal(&q, mv), Ok(true), "{mv} in {q:?}");
             }
-            assert_eq!(served.is_legal(&q, "a1a1"), Ok(false));
+            assert_eq!(served.is_legal(&q, m("a1a1")), Ok(false));
             let automatic = PositionQuery { automatic_fifty_moves: true, ..q.clone() };
             assert_same(served.game_state(&automatic), built_in.game_state(&automatic), &automatic);
             asked += 1;
@@ -169,9 +166,9 @@ fn serve_answers_the_laws_through_the_adapter() {
     let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
     let status = served.status(&fools).expect("status");
     assert!(status.checkmate && status.in_check && !status.stalemate);
-    assert_eq!(status.checkers, Some(vec!["h4".to_string()]));
+    assert_eq!(status.checkers, Some(vec![Square::H4]));
     let state = served.game_state(&fools).expect("game state");
-    assert_eq!(state.outcome, Some(("0-1".into(), "checkmate".into())));
+    assert_eq!(state.outcome, Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate)));
     // A move after mate, and a move that is not legal: engine errors, no restart.
     let late = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]));
     assert!(matches!(served.game_state(&late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
@@ -183,8 +180,8 @@ fn serve_answers_the_laws_through_the_adapter() {
     // Chess960 castling is the king taking its rook.
     let chess960 = PositionQuery { chess960: true, ..query("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]) };
     let moves = served.legal_moves(&chess960).expect("moves");
-    assert!(moves.contains(&"e1h1".to_string()) && moves.contains(&"e1a1".to_string()), "{moves:?}");
-    assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
+    assert!(moves.contains(&m("e1h1")) && moves.contains(&m("e1a1")), "{moves:?}");
+    assert!(!moves.contains(&m("e1g1")), "{moves:?}");
 }
 
 /// Sends `lines` to a fresh `lawbook serve` and returns its replies.
@@ -285,7 +282,7 @@ fn broken_engines_get_an_error_verdict_and_a_restart() {
         let mut engine = fake(name, misbehaviour, 300).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(engine.supports(Capability::LegalMoves) && !engine.supports(Capability::Board));
         // Not announced: unsupported without asking. Announced but refused: unsupported.
-        assert_eq!(engine.placement(&good), Err(EngineError::Unsupported(Capability::Board)));
+        assert_eq!(engine.board(&good), Err(EngineError::Unsupported(Capability::Board)));
         assert_eq!(engine.status(&good), Err(EngineError::Unsupported(Capability::CheckStatus)));
         let chess960 = PositionQuery { chess960: true, ..good.clone() };
         assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
@@ -298,7 +295,7 @@ fn broken_engines_get_an_error_verdict_and_a_restart() {
             }
             assert_eq!(engine.restarts(), round + 1, "{name}");
             // The run goes on: the restarted engine answers the next request.
-            assert_eq!(engine.legal_moves(&good), Ok(vec!["e7e5".to_string()]), "{name}");
+            assert_eq!(engine.legal_moves(&good), Ok(vec![m("e7e5")]), "{name}");
         }
         assert!(started.elapsed() < Duration::from_secs(5), "{name} took {:.1?}", started.elapsed());
     }
@@ -320,8 +317,10 @@ fn peak_rss_kb(stderr: &str) -> Option<u64> {
 /// `count` requests of every kind over random positions, to one `lawbook
 /// serve`; returns (peak RSS in kB if measured, requests per second).
 fn load(count: usize) -> (Option<u64>, f64) {
-    let mut rng = Rng(0x10ad_0000_0000_0001);
-    let games: Vec<Vec<String>> = (0..64).map(|_| random_game(fen::STARTPOS, false, 80, &mut rng)).collect();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x10ad_0000_0000_0001);
+    let games: Vec<Vec<String>> = (0..64)
+        .map(|_| random_game(fen::STARTPOS, false, 80, &mut rng).iter().map(UciMove::to_string).collect())
+        .collect();
     let kinds = ["legal_moves", "status", "board", "is_legal", "game"];
     let time = Path::new("/usr/bin/time");
     let mut command = if time.is_file() {
@@ -343,8 +342,8 @@ fn load(count: usize) -> (Option<u64>, f64) {
     let started = Instant::now();
     let writer = std::thread::spawn(move || {
         for id in 0..count {
-            let game = &games[rng.below(games.len())];
-            let cut = rng.below(game.len() + 1);
+            let game = games.choose(&mut rng).expect("games");
+            let cut = rng.random_range(0..=game.len());
             let kind = kinds[id % kinds.len()];
             let request = if id % 1000 == 999 {
                 "garbage that is not JSON".to_string()
@@ -439,7 +438,7 @@ fn sample_positions() -> Vec<PositionQuery> {
         query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[]),
         query("3qkb2/2pp1p2/8/8/4N3/8/8/4R1K1 w - - 0 1", &uci_moves(&["e4d6"])),
     ];
-    let mut rng = Rng(7);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for _ in 0..4 {
         positions.push(query(fen::STARTPOS, &random_game(fen::STARTPOS, false, 40, &mut rng)));
     }
@@ -458,7 +457,7 @@ fn python_chess_answers_with_its_own_rules() {
             "{q:?}"
         );
         assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
-        assert_eq!(engine.placement(&q), built_in.placement(&q), "{q:?}");
+        assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
     }
     let shuffle = uci_moves(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
     let state = engine.game_state(&query(fen::STARTPOS, &shuffle)).expect("game state");
@@ -468,14 +467,14 @@ fn python_chess_answers_with_its_own_rules() {
         "a threefold claim by announcing the move"
     );
     let fools = engine.game_state(&query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]))).expect("state");
-    assert_eq!(fools.outcome, Some(("0-1".into(), "checkmate".into())));
+    assert_eq!(fools.outcome, Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate)));
     let bishop = engine.game_state(&query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8b"]))).expect("state");
-    assert_eq!(bishop.outcome, Some(("1/2-1/2".into(), "insufficient_material".into())));
-    assert_eq!(bishop.insufficient_material, (true, true));
+    assert_eq!(bishop.outcome, Some(Outcome::draw(Reason::InsufficientMaterial)));
+    assert_eq!(bishop.insufficient_material, ByColor::new(true, true));
     let fifty = query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(&["a1a2"]));
     assert!(engine.game_state(&fifty).expect("state").can_claim_fifty_moves);
     let automatic = PositionQuery { automatic_fifty_moves: true, ..fifty };
-    assert_eq!(engine.game_state(&automatic).expect("state").outcome, Some(("1/2-1/2".into(), "fifty_moves".into())));
+    assert_eq!(engine.game_state(&automatic).expect("state").outcome, Some(Outcome::draw(Reason::FiftyMoves)));
     let chess960 = PositionQuery {
         chess960: true,
         ..query("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", &[])
@@ -484,8 +483,8 @@ fn python_chess_answers_with_its_own_rules() {
         sorted(engine.legal_moves(&chess960).expect("moves")),
         sorted(built_in.legal_moves(&chess960).expect("moves"))
     );
-    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "e2e4"), Ok(true));
-    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "e2e5"), Ok(false));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("e2e4")), Ok(true));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("e2e5")), Ok(false));
     assert!(
         matches!(engine.legal_moves(&query(fen::STARTPOS, &uci_moves(&["e2e5"]))), Err(EngineError::Failed(m)) if m.contains("illegal_move"))
     );
@@ -504,10 +503,10 @@ fn chess_js_answers_with_its_own_rules() {
             "{q:?}"
         );
         assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
-        assert_eq!(engine.placement(&q), built_in.placement(&q), "{q:?}");
+        assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
     }
-    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "g1f3"), Ok(true));
-    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), "g1g3"), Ok(false));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("g1f3")), Ok(true));
+    assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("g1g3")), Ok(false));
     // chess.js judges no per-side material and no claims: the game state is unsupported.
     let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
     assert_eq!(engine.game_state(&fools), Err(EngineError::Unsupported(Capability::DrawRules)));

@@ -11,8 +11,12 @@
 //! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
 //! - `differential`: compare lawbook with shakmaty or python-chess over a
 //!   million positions of random and real games, in release mode;
-//! - `ci`: formatting, lints and the README's test command, as CI runs them;
 //! - `setup-engines`: install the engines and libraries `conformance` can check.
+//!
+//! What CI runs is `.ci/run`, and only there. The tasks learn facts (which
+//! engines there are and whether they are installed, which mutants exist,
+//! whether a run broke a rule) by asking `lawbook-conformance`, never by
+//! reading the project's files.
 
 use std::process::{Command, ExitCode};
 
@@ -20,10 +24,12 @@ mod bench_compare;
 mod fuzz;
 
 const USAGE: &str =
-    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | differential | ci | setup-engines>
+    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | differential | setup-engines>
 
   conformance     run the rule corpus (features/) against engines and write reports:
                   [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
+                  (default: the built-in engine, which must pass every scenario;
+                  --strict: fail also when any other engine fails a scenario)
   perft           run the deep perft suites in release mode (a few minutes)
   corpus-mutants  show that the corpus catches each deliberately broken engine
   bench-compare   perft of lawbook and its peers under callgrind and in wall time,
@@ -34,7 +40,6 @@ const USAGE: &str =
   differential    compare lawbook with an independent implementation over random and real games:
                   [--against shakmaty|python-chess] [--positions N] [--seed S] [-- MORE OPTIONS]
                   (default: shakmaty, 1000000 positions, seed 1; release build)
-  ci              cargo fmt --check, cargo clippy -D warnings, cargo test --workspace
   setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
 
 fn main() -> ExitCode {
@@ -46,7 +51,6 @@ fn main() -> ExitCode {
         Some("bench-compare") => bench_compare::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("differential") => differential(&args[1..]),
-        Some("ci") => ci(),
         Some("setup-engines") => setup_engines(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -67,11 +71,53 @@ fn main() -> ExitCode {
 /// Runs `cargo` with `args` in the workspace root, failing on a non-zero exit.
 fn cargo(args: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     eprintln!("xtask: cargo {}", args.join(" "));
     let status =
-        Command::new(cargo).args(args).current_dir(root).status().map_err(|e| format!("cannot run cargo: {e}"))?;
+        Command::new(cargo).args(args).current_dir(root()).status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
+}
+
+/// One engine of the registry, as `lawbook-conformance engines` lists it.
+struct EngineEntry {
+    name: String,
+    /// `ready`, `missing` (not installed) or `needs-peers` (this build lacks the feature).
+    state: String,
+    install: String,
+}
+
+/// Asks `lawbook-conformance engines` for the registry's engines.
+fn engine_entries(program: &std::path::Path) -> Result<Vec<EngineEntry>, String> {
+    let output = Command::new(program)
+        .current_dir(root())
+        .arg("engines")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut entries = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, _protocol, state, install] = fields[..] else {
+            return Err(format!("lawbook-conformance engines printed a line this task cannot read: {line:?}"));
+        };
+        entries.push(EngineEntry { name: name.into(), state: state.into(), install: install.into() });
+    }
+    Ok(entries)
+}
+
+/// Builds `lawbook-conformance` (with the in-process peers when `peers`) and
+/// the `lawbook` command, and returns the former's path.
+fn build_conformance(peers: bool) -> Result<std::path::PathBuf, String> {
+    let mut build =
+        vec!["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance", "-p", "lawbook-cli"];
+    if peers {
+        build.extend(["--features", "lawbook-conformance/peers"]);
+    }
+    eprintln!("xtask: building the conformance runner (the first time takes a minute or two) ...");
+    cargo(&build)?;
+    Ok(target_dir().join("debug/lawbook-conformance"))
 }
 
 /// `cargo xtask conformance [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]`
@@ -95,40 +141,43 @@ fn conformance(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let registry = root().join("conformance/engines.yaml");
-    let registry_text =
-        std::fs::read_to_string(&registry).map_err(|e| format!("cannot read {}: {e}", registry.display()))?;
-    let known = registry_entries(&registry_text);
     if engines.is_empty() {
         engines.push("lawbook".into());
     }
+    let mut program = build_conformance(false)?;
+    let mut known = engine_entries(&program)?;
     if engines.iter().any(|e| e == "all") {
-        engines = known.iter().map(|(name, _, _)| name.clone()).collect();
+        engines = known.iter().map(|e| e.name.clone()).collect();
     }
-    // Check every engine exists; skip (and say how to install) those that are missing.
-    let mut chosen = Vec::new();
     for name in &engines {
-        let Some((_, command, install)) = known.iter().find(|(n, _, _)| n == name) else {
-            return Err(format!("no engine named {name:?} in conformance/engines.yaml"));
-        };
-        match command {
-            Some(cmd) if !program_exists(cmd) => {
-                println!(
-                    "skipping {name}: {cmd} is not installed; install it with: {}",
-                    install.as_deref().unwrap_or("cargo xtask setup-engines")
-                );
-            }
-            _ => chosen.push(name.clone()),
+        if !known.iter().any(|e| &e.name == name) {
+            let names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
+            return Err(format!("no engine named {name:?} in conformance/engines.yaml; known: {}", names.join(", ")));
         }
     }
-    let peers = chosen.iter().any(|e| e == "shakmaty" || e == "cozy-chess");
-    let mut build =
-        vec!["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance", "-p", "lawbook-cli"];
-    if peers {
-        build.extend(["--features", "lawbook-conformance/peers"]);
+    let chosen_entries = |known: &[EngineEntry]| -> Vec<EngineEntry> {
+        known
+            .iter()
+            .filter(|e| engines.contains(&e.name))
+            .map(|e| EngineEntry { name: e.name.clone(), state: e.state.clone(), install: e.install.clone() })
+            .collect()
+    };
+    if chosen_entries(&known).iter().any(|e| e.state == "needs-peers") {
+        program = build_conformance(true)?;
+        known = engine_entries(&program)?;
     }
-    cargo(&build)?;
-    let program = target_dir().join("debug/lawbook-conformance");
+    // Skip (and say how to install) the engines that are missing.
+    let mut chosen = Vec::new();
+    for entry in chosen_entries(&known) {
+        match entry.state.as_str() {
+            "ready" => chosen.push(entry.name),
+            state => {
+                let install = if entry.install.is_empty() { "cargo xtask setup-engines" } else { &entry.install };
+                println!("skipping {}: it is {state} here; install it with: {install}", entry.name);
+            }
+        }
+    }
+    let report = std::path::absolute(&report).map_err(|e| format!("{}: {e}", report.display()))?;
     let runs_dir = report.join("runs");
     let mut run_files = Vec::new();
     let mut failures = Vec::new();
@@ -156,31 +205,27 @@ fn conformance(args: &[String]) -> Result<(), String> {
     if run_files.is_empty() {
         return Err("no engine could be run".into());
     }
-    let output = Command::new(&program)
-        .current_dir(root())
-        .arg("report")
-        .arg("--dir")
-        .arg(&report)
-        .args(&run_files)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-    print!("{}", String::from_utf8_lossy(&output.stdout));
-    if !output.status.success() {
-        return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
+    // The runner judges the runs: the built-in engine must pass everything,
+    // and with --strict no engine may fail a scenario.
+    let mut command = Command::new(&program);
+    command.current_dir(root()).arg("report").arg("--dir").arg(&report);
+    if chosen.iter().any(|e| e == "lawbook") {
+        command.args(["--require-pass", "lawbook"]);
     }
+    if strict {
+        command.arg("--strict");
+    }
+    let output = command.args(&run_files).output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    print!("{}", String::from_utf8_lossy(&output.stdout));
     println!("reports: {} (index.html, junit.xml, summary.json)", report.display());
-    // Exit non-zero when the built-in engine fails anything, or with --strict when any engine does.
-    for json in &run_files {
-        let name = json.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let text = std::fs::read_to_string(json).unwrap_or_default();
-        let bad = text.contains("\"verdict\":\"failed\"") || text.contains("\"verdict\":\"error\"");
-        let unsupported = text.contains("\"verdict\":\"unsupported\"");
-        if bad && (name == "lawbook" || strict) {
-            failures.push(format!("{name} breaks rules of the corpus"));
-        }
-        if name == "lawbook" && unsupported {
-            failures.push("the built-in engine leaves scenarios unsupported".into());
-        }
+    match output.status.code() {
+        Some(0) => {}
+        Some(1) => failures.extend(
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .map(|l| l.trim_start_matches("lawbook-conformance: ").to_string()),
+        ),
+        _ => return Err(String::from_utf8_lossy(&output.stderr).trim().to_string()),
     }
     if failures.is_empty() { Ok(()) } else { Err(failures.join("; ")) }
 }
@@ -256,47 +301,6 @@ fn differential(args: &[String]) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("the differential run failed ({status})")) }
 }
 
-/// `(name, command, install)` of each registry entry (a light reading: the
-/// conformance crate validates the file properly).
-fn registry_entries(text: &str) -> Vec<(String, Option<String>, Option<String>)> {
-    let mut out: Vec<(String, Option<String>, Option<String>)> = Vec::new();
-    for line in text.lines() {
-        let trimmed = line.trim().trim_start_matches("- ");
-        let value = |key: &str| trimmed.strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string());
-        if let Some(name) = value("name:") {
-            out.push((name, None, None));
-        } else if let (Some(cmd), Some(last)) = (value("command:"), out.last_mut()) {
-            last.1 = Some(cmd);
-        } else if let (Some(install), Some(last)) = (value("install:"), out.last_mut()) {
-            last.2 = Some(install);
-        }
-    }
-    out
-}
-
-/// Whether a program can be found on PATH or in /usr/games.
-fn program_exists(command: &str) -> bool {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::path::Path::new(command).is_file()
-        || std::env::split_paths(&path)
-            .chain([std::path::PathBuf::from("/usr/games")])
-            .any(|d| d.join(command).is_file())
-}
-
-/// The mutants the corpus must catch, as `lawbook_conformance::mutants::MUTANTS` lists them.
-fn mutant_names() -> Result<Vec<(String, String)>, String> {
-    let source = std::fs::read_to_string(root().join("conformance/src/mutants.rs")).map_err(|e| e.to_string())?;
-    let mut names = Vec::new();
-    for line in source.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("(\"")
-            && let Some((name, rest)) = rest.split_once("\", \"")
-        {
-            names.push((name.to_string(), rest.trim_end_matches("\"),").to_string()));
-        }
-    }
-    if names.is_empty() { Err("no mutants found in conformance/src/mutants.rs".into()) } else { Ok(names) }
-}
-
 /// Where cargo puts build output: `CARGO_TARGET_DIR` when set (relative to
 /// the workspace if relative), otherwise the workspace's `target/`.
 fn target_dir() -> std::path::PathBuf {
@@ -306,21 +310,41 @@ fn target_dir() -> std::path::PathBuf {
     }
 }
 
+/// The workspace root (the folder above `xtask/`).
 fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let xtask = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
 }
 
+/// `cargo xtask corpus-mutants`: runs the corpus against every mutant
+/// `lawbook-conformance mutants` names, a row each, and fails when one
+/// escapes or when the rows are not exactly the mutants named.
 fn corpus_mutants() -> Result<(), String> {
     let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--no-run"])?;
+    cargo(&["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance"])?;
+    let program = target_dir().join("debug/lawbook-conformance");
+    let output = Command::new(&program)
+        .args(["mutants", "--describe"])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let listing = String::from_utf8_lossy(&output.stdout).into_owned();
+    let mutants: Vec<(&str, &str)> = listing.lines().filter_map(|l| l.split_once('\t')).collect();
+    if !output.status.success() || mutants.is_empty() {
+        return Err(format!(
+            "lawbook-conformance mutants named no mutant: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
     let list = std::env::temp_dir().join(format!("lawbook-mutant-{}.txt", std::process::id()));
     let mut escaped = Vec::new();
-    println!("{:<24} {:>6}  caught by", "mutant", "failed");
-    for (name, what) in mutant_names()? {
+    let mut rows = 0;
+    println!("{:<38} {:>6}  caught by", "mutant", "failed");
+    for &(name, what) in &mutants {
         let _ = std::fs::remove_file(&list);
         let output = Command::new(&cargo_bin)
             .args(["test", "-q", "-p", "lawbook-conformance", "--test", "corpus"])
-            .env("LAWBOOK_MUTANT", &name)
+            .env("LAWBOOK_MUTANT", name)
             .env("LAWBOOK_FAILED_LIST", &list)
             .env("INSTA_UPDATE", "no")
             .current_dir(root())
@@ -328,28 +352,26 @@ fn corpus_mutants() -> Result<(), String> {
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         let failed: Vec<String> =
             std::fs::read_to_string(&list).unwrap_or_default().lines().map(str::to_string).collect();
+        rows += 1;
         if output.status.success() || failed.is_empty() {
             escaped.push(format!("{name} ({what})"));
-            println!("{name:<24} {:>6}  NOT CAUGHT: {what}", 0);
+            println!("{name:<38} {:>6}  NOT CAUGHT: {what}", 0);
         } else {
             let shown: Vec<&str> = failed.iter().take(3).map(String::as_str).collect();
             let more = if failed.len() > 3 { format!(" and {} more", failed.len() - 3) } else { String::new() };
-            println!("{name:<24} {:>6}  {}{more}", failed.len(), shown.join("; "));
+            println!("{name:<38} {:>6}  {}{more}", failed.len(), shown.join("; "));
         }
     }
     let _ = std::fs::remove_file(&list);
+    if rows != mutants.len() {
+        return Err(format!("{rows} mutants were run, but {} are defined", mutants.len()));
+    }
     if escaped.is_empty() {
-        println!("every mutant is caught by at least one scenario");
+        println!("all {rows} mutants are caught, each by at least one scenario");
         Ok(())
     } else {
         Err(format!("mutants no scenario catches: {}", escaped.join(", ")))
     }
-}
-
-fn ci() -> Result<(), String> {
-    cargo(&["fmt", "--all", "--", "--check"])?;
-    cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
-    cargo(&["test", "--workspace"])
 }
 
 /// `cargo xtask setup-engines`: installs what `conformance` can check. Each

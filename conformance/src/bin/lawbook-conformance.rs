@@ -1,12 +1,16 @@
 //! `lawbook-conformance`: runs the rule corpus against one engine of the
-//! registry and writes its verdicts, combines runs into reports, or compares
-//! lawbook with an independent implementation over many games (`differential`).
-//! `cargo xtask conformance` drives it; see `conformance/engines.yaml`.
+//! registry and writes its verdicts, combines runs into reports, lists the
+//! engines and the mutants, or compares lawbook with an independent
+//! implementation over many games (`differential`). `cargo xtask
+//! conformance` and `cargo xtask corpus-mutants` drive it; see
+//! `conformance/engines.yaml`.
 
 use clap::{Parser, Subcommand};
 use lawbook_conformance::differential::{self, ReadSan};
-use lawbook_conformance::report::{self, EngineRun};
-use lawbook_conformance::{RunOptions, registry, world};
+use lawbook_conformance::mutants::Mutant;
+use lawbook_conformance::report::{self, EngineRun, Verdict};
+use lawbook_conformance::{RunOptions, world};
+use lawbook_engines::{adapters, pool::Pool, process, registry};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -72,14 +76,39 @@ enum Command {
         #[arg(long)]
         read_san: Option<String>,
     },
-    /// Combine runs into junit.xml, summary.json and index.html, and print the table.
+    /// Combine runs into junit.xml, summary.json and index.html, and print
+    /// the table. Exits 1 when an engine named by --require-pass did not
+    /// pass every scenario, or with --strict when any engine failed one or
+    /// gave an error.
     Report {
         /// The folder for the reports.
         #[arg(long)]
         dir: PathBuf,
+        /// An engine that must pass every scenario (none failed, unsupported or in error).
+        #[arg(long = "require-pass", value_name = "ENGINE")]
+        require_pass: Vec<String>,
+        /// Fail when any engine fails a scenario or gives an error.
+        #[arg(long)]
+        strict: bool,
         /// The runs' JSON files.
         #[arg(required = true)]
         runs: Vec<PathBuf>,
+    },
+    /// List the engines of the registry, one a line: name, protocol,
+    /// whether it can run here (`ready`, `missing`: the program is not
+    /// installed, `needs-peers`: this build lacks the `peers` feature), and
+    /// the command that installs it, separated by tabs.
+    Engines {
+        /// The engine registry.
+        #[arg(long, default_value = "conformance/engines.yaml")]
+        registry: PathBuf,
+    },
+    /// List the deliberately broken engines, one name a line (`--describe`:
+    /// a tab and what each gets wrong).
+    Mutants {
+        /// Add what each mutant gets wrong.
+        #[arg(long)]
+        describe: bool,
     },
 }
 
@@ -160,9 +189,33 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Report { dir, runs } => match write_reports(&dir, &runs) {
-            Ok(table) => {
-                print!("{table}");
+        Command::Report { dir, runs, require_pass, strict } => match write_reports(&dir, &runs) {
+            Ok(runs) => {
+                print!("{}", report::table(&runs));
+                let broken = broken_promises(&runs, &require_pass, strict);
+                for line in &broken {
+                    eprintln!("lawbook-conformance: {line}");
+                }
+                if broken.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+            }
+            Err(e) => {
+                eprintln!("lawbook-conformance: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Engines { registry: path } => match registry::read(&path) {
+            Ok(specs) => {
+                for spec in specs {
+                    let state = if !adapters::built_in_here(&spec) {
+                        "needs-peers"
+                    } else if spec.command.is_some() && process::program(&spec).is_err() {
+                        "missing"
+                    } else {
+                        "ready"
+                    };
+                    let protocol = format!("{:?}", spec.protocol).to_lowercase();
+                    println!("{}\t{protocol}\t{state}\t{}", spec.name, spec.install.as_deref().unwrap_or(""));
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -170,7 +223,46 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Mutants { describe } => {
+            for mutant in Mutant::ALL {
+                if describe {
+                    println!("{}\t{}", mutant.name(), mutant.what());
+                } else {
+                    println!("{}", mutant.name());
+                }
+            }
+            ExitCode::SUCCESS
+        }
     }
+}
+
+/// What the runs break of what was required: engines that must pass every
+/// scenario and did not, and (with `strict`) any engine that failed a
+/// scenario or gave an error. One line each.
+fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) -> Vec<String> {
+    let mut broken = Vec::new();
+    for name in require_pass {
+        if !runs.iter().any(|r| &r.engine == name) {
+            broken.push(format!("no run of {name}, which must pass every scenario"));
+        }
+    }
+    for run in runs {
+        let counts = run.counts();
+        let count = |v: Verdict| counts.get(&v).copied().unwrap_or(0);
+        let bad = count(Verdict::Failed) + count(Verdict::Error);
+        if bad > 0 && (strict || require_pass.contains(&run.engine)) {
+            broken.push(format!(
+                "{} breaks rules of the corpus: {} failed, {} with an engine error",
+                run.engine,
+                count(Verdict::Failed),
+                count(Verdict::Error)
+            ));
+        }
+        if count(Verdict::Unsupported) > 0 && require_pass.contains(&run.engine) {
+            broken.push(format!("{} leaves {} scenarios unsupported", run.engine, count(Verdict::Unsupported)));
+        }
+    }
+    broken
 }
 
 fn run(
@@ -183,8 +275,8 @@ fn run(
     let specs = registry::read(path)?;
     let spec = registry::find(&specs, engine).map_err(|e| format!("{}: {e}", path.display()))?;
     // Fail early, with the install command, if the engine cannot start at all.
-    drop(registry::build(&spec).map_err(|e| e.to_string())?);
-    let pool = lawbook_conformance::pool::Pool::new(spec.clone());
+    drop(adapters::build(&spec).map_err(|e| e.to_string())?);
+    let pool = Pool::new(spec.clone());
     world::set_engine(move || pool.checkout());
     let options = RunOptions { tags, cucumber_cli: false, concurrency: Some(spec.workers.max(1)) };
     let run = lawbook_conformance::run_corpus(features, &options)?;
@@ -196,7 +288,7 @@ fn run(
     std::fs::write(json, text).map_err(|e| format!("cannot write {}: {e}", json.display()))
 }
 
-fn write_reports(dir: &std::path::Path, paths: &[PathBuf]) -> Result<String, String> {
+fn write_reports(dir: &std::path::Path, paths: &[PathBuf]) -> Result<Vec<EngineRun>, String> {
     let mut runs = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -209,5 +301,5 @@ fn write_reports(dir: &std::path::Path, paths: &[PathBuf]) -> Result<String, Str
     write("junit.xml", report::junit(&runs))?;
     write("summary.json", report::summary_json(&runs))?;
     write("index.html", report::html(&runs))?;
-    Ok(report::table(&runs))
+    Ok(runs)
 }

@@ -4,9 +4,9 @@
 //! `conformance/adapters/python-chess/adapter.py`).
 
 use super::{Facts, GameRecord, KnownDifferences, Peer};
-use crate::adapters::jsonl::JsonlEngine;
-use crate::engine::EngineError;
-use crate::registry::EngineSpec;
+use lawbook_engines::EngineError;
+use lawbook_engines::adapters::jsonl::JsonlEngine;
+use lawbook_engines::registry::EngineSpec;
 use serde_json::{Map, Value, json};
 
 /// The shortest wait for one `trace` reply: a long game is one request.
@@ -156,7 +156,7 @@ impl Peer for JsonlPeer {
 
 impl JsonlPeer {
     fn engine_name(&self) -> &str {
-        use crate::engine::Engine as _;
+        use lawbook_engines::Engine as _;
         self.engine.name()
     }
 }

@@ -46,8 +46,8 @@
 //!   apply: accepted only where lawbook says stalemate and insufficient
 //!   material on both sides.
 
-use crate::registry::EngineSpec;
 use lawbook_board::{Bitboard, Board, CastlingMode, Relaxations, Setup};
+use lawbook_engines::registry::EngineSpec;
 use lawbook_movegen::Position;
 use lawbook_notation::pgn::PgnReader;
 use lawbook_notation::{Lang, Strictness, fen, san, uci};
@@ -816,7 +816,7 @@ pub fn peer_named(name: &str, specs: &[EngineSpec]) -> Result<Box<dyn Peer>, Str
         let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
         format!("no peer named {name:?}: shakmaty, or a JSON-lines engine of the registry ({})", names.join(", "))
     })?;
-    if spec.protocol != crate::registry::Protocol::Jsonl {
+    if spec.protocol != lawbook_engines::registry::Protocol::Jsonl {
         return Err(format!(
             "{name} does not speak the JSON-lines protocol: only shakmaty and JSON-lines engines can be compared"
         ));

@@ -1,14 +1,25 @@
-//! The step vocabulary of the corpus. `features/README.md` lists every step
-//! with an example; a step not listed there does not exist, and a scenario
-//! using one fails (the runner fails on skipped steps).
+//! The step vocabulary of the corpus, filed by area of the laws.
+//! `features/README.md` lists every step with an example; a step not listed
+//! there does not exist, and a scenario using one fails (the runner fails on
+//! skipped steps).
+//!
+//! | file | steps about |
+//! |---|---|
+//! | `setup` | setting up a position: pieces, diagrams, FEN, side to move, castling rights, en passant, clocks |
+//! | `playing` | playing and trying moves, passing, whose turn it is |
+//! | `legal_moves` | which moves are legal, ambiguous, or the whole pinned list |
+//! | `check` | check, the checking pieces, checkmate and stalemate |
+//! | `board` | where the pieces stand, what a move changed, the squares and their colours |
+//! | `endings` | how a game ends: results, dead positions, material, repetition, fifty moves, claims, agreement, piece values |
+//! | `over_the_board` | touch-move, letting go, the clock and the arbiter (lawbook's own model) |
 
-mod given;
-mod otb;
-mod outcome;
-mod pieces;
-mod specials;
-pub(crate) mod then;
-mod when;
+mod board;
+mod check;
+mod endings;
+mod legal_moves;
+mod over_the_board;
+mod playing;
+mod setup;
 
 use lawbook_board::{Color, Role, Square};
 

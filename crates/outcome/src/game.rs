@@ -50,6 +50,48 @@ impl GameResult {
     }
 }
 
+impl core::str::FromStr for GameResult {
+    type Err = UnknownName;
+
+    /// Reads `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// ```
+    /// use lawbook_outcome::GameResult;
+    /// assert_eq!("0-1".parse(), Ok(GameResult::BlackWins));
+    /// assert!("1:0".parse::<GameResult>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<GameResult, UnknownName> {
+        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw]
+            .into_iter()
+            .find(|r| r.as_str() == text)
+            .ok_or_else(|| UnknownName::new("result", text))
+    }
+}
+
+/// A result or reason name that is not one of lawbook's (see
+/// [`GameResult::as_str`], [`Reason::as_str`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What was being named: `result` or `reason`.
+    pub what: &'static str,
+    /// The text given (at most 40 characters of it).
+    pub text: String,
+}
+
+impl UnknownName {
+    fn new(what: &'static str, text: &str) -> UnknownName {
+        UnknownName { what, text: text.chars().take(40).collect() }
+    }
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a game {} lawbook knows", self.text, self.what)
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -114,6 +156,41 @@ impl Reason {
             Reason::Timeout => "timeout",
             Reason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
         }
+    }
+}
+
+impl Reason {
+    /// Every reason, in the order of the enum.
+    pub const ALL: [Reason; 12] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::InsufficientMaterial,
+        Reason::DeadPosition,
+        Reason::SeventyFiveMoves,
+        Reason::FivefoldRepetition,
+        Reason::FiftyMoves,
+        Reason::ThreefoldRepetition,
+        Reason::Agreement,
+        Reason::Resignation,
+        Reason::Timeout,
+        Reason::TimeoutVsInsufficientMaterial,
+    ];
+}
+
+impl core::str::FromStr for Reason {
+    type Err = UnknownName;
+
+    /// Reads a reason's snake-case name ([`Reason::as_str`]).
+    ///
+    /// ```
+    /// use lawbook_outcome::Reason;
+    /// assert_eq!("dead_position".parse(), Ok(Reason::DeadPosition));
+    /// for reason in Reason::ALL {
+    ///     assert_eq!(reason.as_str().parse(), Ok(reason));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Reason, UnknownName> {
+        Reason::ALL.into_iter().find(|r| r.as_str() == text).ok_or_else(|| UnknownName::new("reason", text))
     }
 }
 

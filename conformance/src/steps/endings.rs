@@ -3,45 +3,33 @@
 //! seventy-five-move rules, claims, agreement and piece values.
 
 use super::{color, role};
-use crate::engine::Capability;
+use crate::ask;
 use crate::world::{ChessWorld, describe};
-use cucumber::{given, then, when};
+use cucumber::{then, when};
 use lawbook_board::Role;
+use lawbook_outcome::{Outcome, Reason};
 
-#[given(regex = r"^the half-move clock is (\d+)$")]
-fn halfmove_clock(world: &mut ChessWorld, n: u32) {
-    world.setup.halfmoves = n;
-    world.game = None;
-}
-
-/// The Polish source's board: it records stalemate, insufficient material and
-/// the full fifty moves as draws by itself; threefold repetition is still declared.
-#[given("the board records draws by itself")]
-fn board_records_draws(world: &mut ChessWorld) {
-    world.automatic_fifty_moves = true;
-}
-
-/// The reason names of the steps, as the engine trait reports them.
-fn reason_code(text: &str) -> &'static str {
+/// The reasons the steps name.
+fn reason(text: &str) -> Reason {
     match text {
-        "checkmate" => "checkmate",
-        "stalemate" => "stalemate",
-        "insufficient material" => "insufficient_material",
-        "a dead position" => "dead_position",
-        "fivefold repetition" => "fivefold_repetition",
-        "threefold repetition" => "threefold_repetition",
-        "the seventy-five-move rule" => "seventyfive_moves",
-        "the fifty-move rule" => "fifty_moves",
+        "checkmate" => Reason::Checkmate,
+        "stalemate" => Reason::Stalemate,
+        "insufficient material" => Reason::InsufficientMaterial,
+        "a dead position" => Reason::DeadPosition,
+        "fivefold repetition" => Reason::FivefoldRepetition,
+        "threefold repetition" => Reason::ThreefoldRepetition,
+        "the seventy-five-move rule" => Reason::SeventyFiveMoves,
+        "the fifty-move rule" => Reason::FiftyMoves,
         other => panic!(
             "{other:?} is not a way a game ends: write checkmate, stalemate, insufficient material, a dead position, fivefold repetition, threefold repetition, the seventy-five-move rule or the fifty-move rule"
         ),
     }
 }
 
-fn outcome_text(outcome: &Option<(String, String)>) -> String {
+fn outcome_text(outcome: Option<Outcome>) -> String {
     match outcome {
         None => "the game goes on".into(),
-        Some((result, reason)) => format!("{result} by {reason}"),
+        Some(Outcome { result, reason }) => format!("{result} by {reason}"),
     }
 }
 
@@ -54,13 +42,13 @@ fn drawn_by(world: &mut ChessWorld, reason: String) {
             other => panic!("expected a draw by agreement, but the game model says {other:?}"),
         };
     }
-    let code = reason_code(&reason);
-    let state = world.engine_game_state();
+    let expected = Outcome::draw(self::reason(&reason));
+    let state = ask::game_state(world);
     let pos = world.position();
-    if state.outcome != Some(("1/2-1/2".into(), code.into())) {
+    if state.outcome != Some(expected) {
         panic!(
             "expected the game to be drawn by {reason}, but the engine says: {}{}",
-            outcome_text(&state.outcome),
+            outcome_text(state.outcome),
             describe(&pos)
         );
     }
@@ -68,13 +56,14 @@ fn drawn_by(world: &mut ChessWorld, reason: String) {
 
 #[then(regex = r"^(White|Black) wins by checkmate$")]
 fn wins(world: &mut ChessWorld, side: String) {
-    let result = if color(&side) == lawbook_board::Color::White { "1-0" } else { "0-1" };
-    let state = world.engine_game_state();
+    let expected = Outcome::win(color(&side), Reason::Checkmate);
+    let state = ask::game_state(world);
     let pos = world.position();
-    if state.outcome != Some((result.into(), "checkmate".into())) {
+    if state.outcome != Some(expected) {
         panic!(
-            "expected {side} to win by checkmate ({result}), but the engine says: {}{}",
-            outcome_text(&state.outcome),
+            "expected {side} to win by checkmate ({}), but the engine says: {}{}",
+            expected.result,
+            outcome_text(state.outcome),
             describe(&pos)
         );
     }
@@ -82,16 +71,16 @@ fn wins(world: &mut ChessWorld, side: String) {
 
 #[then("the game is not over")]
 fn not_over(world: &mut ChessWorld) {
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
     if state.outcome.is_some() {
-        panic!("expected the game to go on, but the engine says: {}{}", outcome_text(&state.outcome), describe(&pos));
+        panic!("expected the game to go on, but the engine says: {}{}", outcome_text(state.outcome), describe(&pos));
     }
 }
 
 #[then(regex = r"^the position is (not )?dead$")]
 fn dead(world: &mut ChessWorld, not: String) {
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
     if state.dead_position != not.is_empty() {
         panic!(
@@ -105,13 +94,9 @@ fn dead(world: &mut ChessWorld, not: String) {
 
 #[then(regex = r"^(White|Black) (can|cannot) checkmate with the material left$")]
 fn mating_material(world: &mut ChessWorld, side: String, can: String) {
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
-    let insufficient = if color(&side) == lawbook_board::Color::White {
-        state.insufficient_material.0
-    } else {
-        state.insufficient_material.1
-    };
+    let insufficient = state.insufficient_material[color(&side)];
     if insufficient != (can == "cannot") {
         panic!(
             "expected that {side} {can} checkmate with its material, but the engine says {side} {}{}",
@@ -123,7 +108,7 @@ fn mating_material(world: &mut ChessWorld, side: String, can: String) {
 
 #[then(regex = r"^a draw (can|cannot) be claimed by threefold repetition$")]
 fn threefold(world: &mut ChessWorld, can: String) {
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
     if state.can_claim_threefold != (can == "can") {
         panic!(
@@ -137,7 +122,7 @@ fn threefold(world: &mut ChessWorld, can: String) {
 
 #[then(regex = r"^a draw (can|cannot) be claimed under the fifty-move rule$")]
 fn fifty(world: &mut ChessWorld, can: String) {
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
     if state.can_claim_fifty_moves != (can == "can") {
         panic!(
@@ -156,7 +141,7 @@ fn occurred(world: &mut ChessWorld, times: String) {
         "twice" => 2,
         other => other.trim_end_matches(" times").parse().unwrap_or(0),
     };
-    let state = world.engine_game_state();
+    let state = ask::game_state(world);
     let pos = world.position();
     if state.repetitions != n {
         panic!(
@@ -170,14 +155,10 @@ fn occurred(world: &mut ChessWorld, times: String) {
 /// Agreement is not a question of position: it is asked of lawbook's game model.
 #[when("the players agree to a draw")]
 fn agree(world: &mut ChessWorld) {
-    if !world.engine.supports(Capability::Model) {
-        panic!("UNSUPPORTED: a draw by agreement is an event of lawbook's game model, not an engine question");
+    if !world.engine.supports(lawbook_engines::Capability::Model) {
+        ask::unsupported("a draw by agreement is an event of lawbook's game model, not an engine question");
     }
-    let g = world.game().clone();
-    let mut game = lawbook_outcome::Game::new(g.start);
-    for mv in &g.moves {
-        game.play(*mv).unwrap_or_else(|e| panic!("replaying the scenario's moves: {e}"));
-    }
+    let mut game = world.game().model();
     match game.agree_draw() {
         Ok(outcome) => world.agreed = Some(format!("{} by {}", outcome.result.as_str(), outcome.reason.as_str())),
         Err(e) => world.agreed = Some(format!("refused: {e}")),
@@ -194,9 +175,7 @@ fn agreement_refused(world: &mut ChessWorld) {
 
 #[then(regex = r"^an? (pawn|knight|bishop|rook|queen) is worth (\d+) points?$")]
 fn worth(world: &mut ChessWorld, name: String, points: u32) {
-    if !world.engine.supports(Capability::Model) {
-        panic!("UNSUPPORTED: piece values are a fact of lawbook's model, not an engine question");
-    }
+    ask::model_only(world, "piece values are");
     let value = lawbook_outcome::material::value(role(&name));
     if value != Some(points) {
         panic!("expected a {name} to be worth {points} points, lawbook's model says {value:?}");
@@ -205,9 +184,7 @@ fn worth(world: &mut ChessWorld, name: String, points: u32) {
 
 #[then("the king has no point value")]
 fn king_value(world: &mut ChessWorld) {
-    if !world.engine.supports(Capability::Model) {
-        panic!("UNSUPPORTED: piece values are a fact of lawbook's model, not an engine question");
-    }
+    ask::model_only(world, "piece values are");
     if let Some(v) = lawbook_outcome::material::value(Role::King) {
         panic!("expected the king to have no value, lawbook's model says {v}");
     }
@@ -215,9 +192,7 @@ fn king_value(world: &mut ChessWorld) {
 
 #[then(regex = r"^(White|Black) has (\d+) points of material$")]
 fn material_points(world: &mut ChessWorld, side: String, points: u32) {
-    if !world.engine.supports(Capability::Model) {
-        panic!("UNSUPPORTED: material counts are a fact of lawbook's model, not an engine question");
-    }
+    ask::model_only(world, "material counts are");
     let pos = world.position();
     let have = lawbook_outcome::material::Material::of(pos.board(), color(&side)).points();
     if have != points {

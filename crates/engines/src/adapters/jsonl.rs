@@ -8,9 +8,12 @@
 //! something other than a JSON object or answers with the wrong id gets an
 //! error for that request and is restarted for the next one.
 
-use crate::adapters::process::{Process, ProcessError};
-use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
-use crate::registry::{EngineSpec, locate};
+use crate::process::{Process, ProcessError, locate};
+use crate::registry::EngineSpec;
+use crate::{Answer, Capability, Engine, EngineError, GameState, PositionQuery, Question, SideStatus};
+use lawbook_board::{ByColor, Square};
+use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{GameResult, Outcome, Reason};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -81,7 +84,7 @@ impl JsonlEngine {
     /// started, or the engine does not answer `hello` with protocol version 1
     /// within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<JsonlEngine, EngineError> {
-        JsonlEngine::spawn_with_max_line(spec, crate::adapters::process::MAX_LINE)
+        JsonlEngine::spawn_with_max_line(spec, crate::process::MAX_LINE)
     }
 
     /// As [`JsonlEngine::spawn`], keeping reply lines of up to `max_line`
@@ -235,7 +238,7 @@ impl JsonlEngine {
         &mut self,
         capability: Capability,
         query: &PositionQuery,
-        extra: Option<(&str, &str)>,
+        extra: Option<(&str, String)>,
     ) -> Result<Map<String, Value>, EngineError> {
         if !self.supports(capability)
             || (query.chess960 && !self.hello.features.contains("chess960"))
@@ -252,11 +255,12 @@ impl JsonlEngine {
             self.restarts += 1;
             self.start()?;
         }
+        let moves: Vec<String> = query.moves.iter().map(UciMove::to_string).collect();
         let mut request = json!({
             "request": kind,
             "position": {
                 "fen": query.fen,
-                "moves": query.moves,
+                "moves": moves,
                 "chess960": query.chess960,
                 "automatic_fifty_moves": query.automatic_fifty_moves,
             },
@@ -341,6 +345,21 @@ fn strings(value: &Value, key: &str) -> Result<Vec<String>, EngineError> {
         .ok_or_else(|| malformed(key, value, "an array of strings"))
 }
 
+/// Reads each text of a list with `parse`, naming the list and the text it cannot read.
+fn each<T>(
+    texts: Vec<String>,
+    key: &str,
+    what: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, EngineError> {
+    texts
+        .iter()
+        .map(|text| {
+            parse(text).ok_or_else(|| failed(format!("the reply's {key:?} holds {}, not {what}", excerpt(text))))
+        })
+        .collect()
+}
+
 impl Engine for JsonlEngine {
     fn name(&self) -> &str {
         &self.name
@@ -350,23 +369,36 @@ impl Engine for JsonlEngine {
         request_for(capability).is_some_and(|request| self.hello.supports.contains(request))
     }
 
-    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        Ok(match question {
+            Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
+            Question::IsLegal(mv) => Answer::IsLegal(self.is_legal(query, *mv)?),
+            Question::Status => Answer::Status(self.status(query)?),
+            Question::Board => Answer::Board(self.board(query)?),
+            Question::GameState => Answer::GameState(self.game_state(query)?),
+        })
+    }
+}
+
+impl JsonlEngine {
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
         let reply = self.ask(Capability::LegalMoves, query, None)?;
-        strings(field(&reply, "moves")?, "moves")
+        let texts = strings(field(&reply, "moves")?, "moves")?;
+        each(texts, "moves", "a move in UCI notation", |t| t.parse().ok())
     }
 
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        let reply = self.ask(Capability::MoveLegality, query, Some(("move", uci)))?;
+    fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
+        let reply = self.ask(Capability::MoveLegality, query, Some(("move", mv.to_string())))?;
         boolean(&reply, "legal")
     }
 
-    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+    fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
         let reply = self.ask(Capability::CheckStatus, query, None)?;
         let checkers = match field(&reply, "checkers") {
             Ok(Value::Null) | Err(_) => None,
-            Ok(value) => Some(strings(value, "checkers")?),
+            Ok(value) => Some(each(strings(value, "checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?),
         };
-        Ok(Status {
+        Ok(SideStatus {
             in_check: boolean(&reply, "in_check")?,
             checkmate: boolean(&reply, "checkmate")?,
             stalemate: boolean(&reply, "stalemate")?,
@@ -374,10 +406,11 @@ impl Engine for JsonlEngine {
         })
     }
 
-    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
+    fn board(&mut self, query: &PositionQuery) -> Result<lawbook_board::Board, EngineError> {
         let reply = self.ask(Capability::Board, query, None)?;
         let value = field(&reply, "placement")?;
-        value.as_str().map(str::to_string).ok_or_else(|| malformed("placement", value, "a string"))
+        let text = value.as_str().ok_or_else(|| malformed("placement", value, "a string"))?;
+        crate::adapters::read_placement(text)
     }
 
     fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
@@ -399,17 +432,25 @@ impl Engine for JsonlEngine {
         let outcome = match field(&reply, "outcome")? {
             Value::Null => None,
             value => {
-                let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
-                match (text("result"), text("reason")) {
-                    (Some(result), Some(reason)) => Some((result, reason)),
-                    _ => return Err(malformed("outcome", value, "null or {\"result\", \"reason\"}")),
+                let text = |key: &str| value.get(key).and_then(Value::as_str);
+                let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
+                let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
+                match (result, reason) {
+                    (Some(result), Some(reason)) => Some(Outcome { result, reason }),
+                    _ => {
+                        return Err(malformed(
+                            "outcome",
+                            value,
+                            "null or {\"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\", \"reason\": a reason of PROTOCOL.md}",
+                        ));
+                    }
                 }
             }
         };
         let material = field(&reply, "insufficient_material")?;
         let side = |key: &str| material.get(key).and_then(Value::as_bool);
         let insufficient_material = match (side("white"), side("black")) {
-            (Some(white), Some(black)) => (white, black),
+            (Some(white), Some(black)) => ByColor::new(white, black),
             _ if material.get("white").is_some_and(Value::is_null)
                 || material.get("black").is_some_and(Value::is_null) =>
             {

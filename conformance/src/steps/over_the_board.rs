@@ -8,11 +8,11 @@
 //! the usual steps (`Black is to move`, `there is a white rook on f1`) see them.
 
 use super::{color, role, square};
-use crate::engine::Capability;
 use crate::world::{ChessWorld, describe};
 use cucumber::gherkin::Step;
 use cucumber::{then, when};
 use lawbook_board::{Color, Piece, Square};
+use lawbook_engines::Capability;
 use lawbook_movegen::{CastlingSide, Move, Position};
 use lawbook_notation::{ReadOptions, read_move};
 use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Verdict};
@@ -20,14 +20,10 @@ use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Verdic
 /// The model of the scenario, started from its game on first use.
 fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
     if !world.engine.supports(Capability::Model) {
-        panic!("UNSUPPORTED: the over-the-board rules are facts of lawbook's own model, not an engine question");
+        crate::ask::unsupported("the over-the-board rules are facts of lawbook's own model, not an engine question");
     }
     if world.otb.is_none() {
-        let g = world.game().clone();
-        let mut game = lawbook_outcome::Game::new(g.start);
-        for mv in &g.moves {
-            game.play(*mv).unwrap_or_else(|e| panic!("replaying the scenario's moves: {e}"));
-        }
+        let game = world.game().model();
         world.otb = Some(OverTheBoard::from_game(game));
     }
     world.otb.as_mut().unwrap_or_else(|| unreachable!("the model was just made"))
@@ -51,9 +47,7 @@ fn apply(world: &mut ChessWorld, side: Color, event: Event) -> Answer {
     let completed: Vec<Move> = otb.moves()[before..].to_vec();
     let game = world.game();
     for mv in completed {
-        let pos = *game.current();
-        game.moves.push(mv);
-        game.positions.push(pos.play_unchecked(mv));
+        game.push(mv);
     }
     answer
 }

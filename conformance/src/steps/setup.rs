@@ -1,21 +1,23 @@
-//! `Given` steps: setting up a position.
+//! Setting up a position: the initial position, pieces by list, a diagram
+//! or a FEN, the side to move, castling rights, the last double step, the
+//! move number and the half-move clock.
 
 use super::{color, movetext, square};
 use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::given;
-use lawbook_board::{Bitboard, CastlingMode, Piece, Rank, Role, Setup, Square};
+use lawbook_board::{Bitboard, Piece, Rank, Role, Setup, Square};
 use lawbook_notation::fen;
 
 #[given("the initial position")]
 fn initial(world: &mut ChessWorld) {
-    world.setup = Setup::standard();
-    world.game = None;
+    *world.setup_mut() = Setup::standard();
 }
 
 #[given(regex = r"^(White|Black): (.+)$")]
 fn pieces(world: &mut ChessWorld, side: String, list: String) {
     let side = color(&side);
+    let setup = world.setup_mut();
     for token in list.split_whitespace() {
         let mut chars = token.chars();
         let letter = chars.next().unwrap_or(' ');
@@ -29,29 +31,28 @@ fn pieces(world: &mut ChessWorld, side: String, list: String) {
             _ => panic!("{token:?}: a piece is a letter K, Q, R, B, N or P and a square, such as Ke1 or Pf2"),
         };
         let sq = square(chars.as_str());
-        if world.setup.board.piece_at(sq).is_some() {
+        if setup.board.piece_at(sq).is_some() {
             panic!("{token:?}: {sq} is already occupied");
         }
-        world.setup.board.set_piece_at(sq, Piece::new(side, role));
+        setup.board.set_piece_at(sq, Piece::new(side, role));
     }
-    world.game = None;
 }
 
 #[given(regex = r"^(White|Black) to move$")]
 fn to_move(world: &mut ChessWorld, side: String) {
-    world.setup.turn = color(&side);
-    world.game = None;
+    world.setup_mut().turn = color(&side);
 }
 
 #[given(regex = r"^(White|Black) may still castle (short|long|both ways)$")]
 fn may_castle(world: &mut ChessWorld, side: String, which: String) {
     let side = color(&side);
+    let setup = world.setup_mut();
     let rank = Rank::First.relative(side);
     let back = Bitboard::from_rank(rank);
-    let king = (world.setup.board.by_piece(Piece::new(side, Role::King)) & back)
+    let king = (setup.board.by_piece(Piece::new(side, Role::King)) & back)
         .single_square()
         .unwrap_or_else(|| panic!("{side} has no king on rank {} to castle with", rank.char()));
-    let rooks = world.setup.board.by_piece(Piece::new(side, Role::Rook)) & back;
+    let rooks = setup.board.by_piece(Piece::new(side, Role::Rook)) & back;
     for short in [true, false] {
         if (which == "short" && !short) || (which == "long" && short) {
             continue;
@@ -61,9 +62,8 @@ fn may_castle(world: &mut ChessWorld, side: String, which: String) {
         let rook = rook.unwrap_or_else(|| {
             panic!("{side} has no rook on the {} side to castle with", if short { "king's" } else { "queen's" })
         });
-        world.setup.castling_rights.add(rook);
+        setup.castling_rights.add(rook);
     }
-    world.game = None;
 }
 
 #[given(regex = r"^the last move was ([a-h][27])-([a-h][45])$")]
@@ -73,14 +73,12 @@ fn last_move_double_step(world: &mut ChessWorld, from: String, to: String) {
         panic!("{from}-{to} is not a pawn's double step");
     }
     let skipped = Square::from_coords(from.file(), Rank::ALL[(from.rank().index() + to.rank().index()) / 2]);
-    world.setup.ep_square = Some(skipped);
-    world.game = None;
+    world.setup_mut().ep_square = Some(skipped);
 }
 
 #[given(regex = r"^the position after (.+)$")]
 fn after_moves(world: &mut ChessWorld, text: String) {
-    world.setup = Setup::standard();
-    world.game = None;
+    *world.setup_mut() = Setup::standard();
     let game = world.game();
     for mv in movetext(&text) {
         game.play(&mv);
@@ -90,30 +88,36 @@ fn after_moves(world: &mut ChessWorld, text: String) {
 #[given(regex = r"^the position (\S+/\S+ [wb] .+)$")]
 fn position_fen(world: &mut ChessWorld, text: String) {
     let (setup, mode) = fen::read_setup(&text).unwrap_or_else(|e| panic!("{e}"));
-    world.setup = setup;
-    world.mode = mode;
-    world.game = None;
+    world.set_up(setup, mode);
 }
 
 #[given(regex = r"^it is move (\d+)$")]
 fn move_number(world: &mut ChessWorld, number: u32) {
-    world.setup.fullmoves = number.max(1);
-    world.game = None;
+    world.setup_mut().fullmoves = number.max(1);
 }
 
 #[given("the game is Chess960")]
 fn chess960(world: &mut ChessWorld) {
-    world.mode = CastlingMode::Chess960;
-    world.game = None;
+    world.set_chess960();
 }
 
 /// A diagram as a table: one row per rank from 8 down to 1, the rank number
 /// first, then eight cells with a FEN letter or `.` for an empty square.
 #[given("the board")]
 fn board(world: &mut ChessWorld, step: &Step) {
-    let mut setup = Setup::empty();
-    setup.board = super::board_table(step);
-    setup.turn = world.setup.turn;
-    world.setup = setup;
-    world.game = None;
+    let setup = world.setup_mut();
+    let turn = setup.turn;
+    *setup = Setup { board: super::board_table(step), turn, ..Setup::empty() };
+}
+
+#[given(regex = r"^the half-move clock is (\d+)$")]
+fn halfmove_clock(world: &mut ChessWorld, n: u32) {
+    world.setup_mut().halfmoves = n;
+}
+
+/// The Polish source's board: it records stalemate, insufficient material and
+/// the full fifty moves as draws by itself; threefold repetition is still declared.
+#[given("the board records draws by itself")]
+fn board_records_draws(world: &mut ChessWorld) {
+    world.automatic_fifty_moves = true;
 }

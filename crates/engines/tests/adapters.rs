@@ -9,10 +9,11 @@
 //! argument list. Each misbehaves once (it leaves a marker file behind), so
 //! the test can see the adapter recover with a fresh process.
 
-use lawbook_conformance::adapters::uci::UciEngine;
-use lawbook_conformance::adapters::xboard::XboardEngine;
-use lawbook_conformance::registry::{self, EngineSpec};
-use lawbook_conformance::{BuiltIn, Engine, EngineError, PositionQuery};
+use lawbook_engines::adapters::uci::UciEngine;
+use lawbook_engines::adapters::xboard::XboardEngine;
+use lawbook_engines::registry::{self, EngineSpec};
+use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, PositionQuery};
+use lawbook_notation::uci::UciMove;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -142,10 +143,24 @@ fn fake(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64
 fn query(fen: &str, moves: &[&str]) -> PositionQuery {
     PositionQuery {
         fen: fen.to_string(),
-        moves: moves.iter().map(|m| m.to_string()).collect(),
+        moves: moves.iter().map(|text| m(text)).collect(),
         chess960: fen.split_whitespace().nth(2).is_some_and(|c| c.chars().any(|c| "ABCDEFGHabcdefgh".contains(c))),
         automatic_fifty_moves: false,
     }
+}
+
+/// A UCI move of the test's text.
+fn m(text: &str) -> UciMove {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The board of an answer as a FEN's first field.
+fn placement(board: Result<lawbook_board::Board, EngineError>) -> Result<String, EngineError> {
+    board.map(|b| {
+        let mut out = String::new();
+        lawbook_notation::fen::write_placement(&b, &mut out);
+        out
+    })
 }
 
 fn failure(result: Result<impl std::fmt::Debug, EngineError>) -> String {
@@ -226,7 +241,7 @@ fn uci_fake_status_and_board() {
     let status = engine.status(&query(STARTPOS, &[])).unwrap();
     assert!(!status.in_check && !status.checkmate && !status.stalemate);
     assert_eq!(status.checkers, Some(vec![]));
-    assert_eq!(engine.placement(&query(STARTPOS, &[])).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(placement(engine.board(&query(STARTPOS, &[]))).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 }
 
 /// A fake xboard engine misbehaves once in `mode`, as [`uci_misbehaves_once`].
@@ -235,14 +250,14 @@ fn xboard_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
     let mut bad = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", mode, timeout_ms)).unwrap();
     let mut good = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "good", timeout_ms)).unwrap();
     let start = query(STARTPOS, &[]);
-    assert_eq!(good.is_legal(&start, "e2e4"), Ok(true));
+    assert_eq!(good.is_legal(&start, m("e2e4")), Ok(true));
     let began = Instant::now();
-    let why = failure(bad.is_legal(&start, "e2e4"));
+    let why = failure(bad.is_legal(&start, m("e2e4")));
     assert!(why.contains(expect), "{mode}: the message {why:?} does not say {expect:?}");
     assert!(began.elapsed() < Duration::from_millis(timeout_ms + 2_000), "{mode}: took {:?}", began.elapsed());
-    assert_eq!(good.is_legal(&start, "e2e5"), Ok(false), "{mode}: the healthy engine is disturbed");
-    assert_eq!(bad.is_legal(&start, "e2e4"), Ok(true), "{mode}: the adapter did not recover");
-    assert_eq!(bad.is_legal(&start, "e2e5"), Ok(false), "{mode}");
+    assert_eq!(good.is_legal(&start, m("e2e5")), Ok(false), "{mode}: the healthy engine is disturbed");
+    assert_eq!(bad.is_legal(&start, m("e2e4")), Ok(true), "{mode}: the adapter did not recover");
+    assert_eq!(bad.is_legal(&start, m("e2e5")), Ok(false), "{mode}");
     assert_eq!(bad.restarts(), 1, "{mode}");
     assert_eq!(good.restarts(), 0, "{mode}");
 }
@@ -272,7 +287,7 @@ fn xboard_engine_that_answers_slowly_within_the_limit() {
     let dir = TempDir::new();
     let mut slow = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "slow", 3_000)).unwrap();
     let began = Instant::now();
-    assert_eq!(slow.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(true));
+    assert_eq!(slow.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true));
     assert!(began.elapsed() >= Duration::from_millis(900));
     assert_eq!(slow.restarts(), 0);
     assert_eq!(slow.features().myname, "Fake slow");
@@ -282,10 +297,10 @@ fn xboard_engine_that_answers_slowly_within_the_limit() {
 fn xboard_engine_that_refuses_the_games_moves() {
     let dir = TempDir::new();
     let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "refuse", 3_000)).unwrap();
-    let why = failure(engine.is_legal(&query(STARTPOS, &["e2e4"]), "e7e5"));
+    let why = failure(engine.is_legal(&query(STARTPOS, &["e2e4"]), m("e7e5")));
     assert!(why.contains("refuses a move of the game"), "{why}");
     // Nothing to refuse without game moves; the candidate's refusal is the verdict.
-    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(false));
+    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(false));
 }
 
 #[test]
@@ -294,11 +309,11 @@ fn xboard_engine_with_two_pongs_per_ping() {
     let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "twopongs", 3_000)).unwrap();
     assert_eq!(engine.features().pongs_per_ping, 2);
     assert_eq!(engine.result(&query(STARTPOS, &[])), Ok(Some("1-0 {White mates}".to_string())));
-    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e1g1"), Ok(false));
-    assert!(!engine.supports(lawbook_conformance::Capability::LegalMoves));
+    assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e1g1")), Ok(false));
+    assert!(!engine.supports(lawbook_engines::Capability::LegalMoves));
     assert_eq!(
         engine.legal_moves(&query(STARTPOS, &[])),
-        Err(EngineError::Unsupported(lawbook_conformance::Capability::LegalMoves))
+        Err(EngineError::Unsupported(lawbook_engines::Capability::LegalMoves))
     );
 }
 
@@ -325,7 +340,7 @@ fn registry_errors_are_clear() {
 
 #[test]
 fn the_shipped_registry_reads() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/engines.yaml");
     let specs = registry::read(&path).unwrap();
     let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
     for name in ["lawbook", "stockfish", "python-chess", "chess.js", "shakmaty", "cozy-chess"] {
@@ -347,12 +362,16 @@ fn a_missing_program_names_its_install_command() {
     )
     .unwrap()
     .remove(0);
-    let why = failure(registry::build(&spec).map(|e| e.name().to_string()));
+    let why = failure(lawbook_engines::adapters::build(&spec).map(|e| e.name().to_string()));
     assert!(why.contains("apt-get install -y no-such-engine"), "{why}");
     let xboard = EngineSpec { protocol: registry::Protocol::Xboard, ..spec.clone() };
-    assert!(failure(registry::build(&xboard).map(|e| e.name().to_string())).contains("apt-get install"));
+    assert!(
+        failure(lawbook_engines::adapters::build(&xboard).map(|e| e.name().to_string())).contains("apt-get install")
+    );
     let jsonl = EngineSpec { protocol: registry::Protocol::Jsonl, ..spec };
-    assert!(failure(registry::build(&jsonl).map(|e| e.name().to_string())).contains("apt-get install"));
+    assert!(
+        failure(lawbook_engines::adapters::build(&jsonl).map(|e| e.name().to_string())).contains("apt-get install")
+    );
 }
 
 #[test]
@@ -360,9 +379,9 @@ fn build_dispatches_on_the_protocol() {
     let specs =
         registry::parse("engines:\n  - {name: lawbook, protocol: builtin}\n  - {name: s, protocol: shakmaty}\n")
             .unwrap();
-    let mut builtin = registry::build(&specs[0]).unwrap();
+    let mut builtin = lawbook_engines::adapters::build(&specs[0]).unwrap();
     assert_eq!(builtin.legal_moves(&query(STARTPOS, &[])).unwrap().len(), 20);
-    let peer = registry::build(&specs[1]);
+    let peer = lawbook_engines::adapters::build(&specs[1]);
     if cfg!(feature = "peers") {
         assert!(peer.is_ok());
     } else {
@@ -372,9 +391,9 @@ fn build_dispatches_on_the_protocol() {
 
 /// Stockfish's spec from the shipped registry, or `None` (with a notice) when it is not installed.
 fn installed(name: &str) -> Option<EngineSpec> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/engines.yaml");
     let spec = registry::read(&path).unwrap().into_iter().find(|s| s.name == name)?;
-    if registry::locate(spec.command.as_deref().unwrap_or_default()).is_none() {
+    if lawbook_engines::process::locate(spec.command.as_deref().unwrap_or_default()).is_none() {
         println!("SKIPPED: {name} is not installed ({})", spec.install.as_deref().unwrap_or("no install command"));
         return None;
     }
@@ -406,12 +425,12 @@ fn stockfish_legal_moves_equal_lawbooks() {
         theirs.sort();
         ours.sort();
         assert_eq!(theirs, ours, "{fen} moves {moves:?}");
-        assert_eq!(stockfish.placement(&q), BuiltIn.placement(&q), "{fen} moves {moves:?}");
+        assert_eq!(stockfish.board(&q), BuiltIn.board(&q), "{fen} moves {moves:?}");
     }
     // Mate, stalemate and a double check, as Stockfish reports them.
     let mate = stockfish.status(&query(STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"])).unwrap();
     assert!(mate.in_check && mate.checkmate && !mate.stalemate);
-    assert_eq!(mate.checkers, Some(vec!["h4".to_string()]));
+    assert_eq!(mate.checkers, Some(vec![lawbook_board::Square::H4]));
     let stalemate = stockfish.status(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[])).unwrap();
     assert!(!stalemate.in_check && !stalemate.checkmate && stalemate.stalemate);
     let double = stockfish.status(&query("4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", &["e2b5"])).unwrap();
@@ -421,7 +440,7 @@ fn stockfish_legal_moves_equal_lawbooks() {
             c.sort();
             c
         }),
-        Some(vec!["b5".to_string(), "e1".to_string()])
+        Some(vec![lawbook_board::Square::E1, lawbook_board::Square::B5])
     );
     assert_eq!(stockfish.restarts(), 0);
 }
@@ -451,7 +470,7 @@ fn xboard_engines_answer() {
         let mut engine = XboardEngine::spawn(&spec).unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut disagreements = Vec::new();
         for (fen, moves, mv, legal) in XBOARD_PROBES {
-            match engine.is_legal(&query(fen, moves), mv) {
+            match engine.is_legal(&query(fen, moves), m(mv)) {
                 Ok(verdict) if verdict == *legal => {}
                 other => disagreements.push(format!("{fen} {moves:?} {mv}: {other:?}, the laws say {legal}")),
             }
@@ -468,7 +487,7 @@ fn xboard_engines_answer() {
             println!("  {name} disagrees: {d}");
         }
         // The basics must work for the adapter to be of any use.
-        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e4"), Ok(true), "{name}");
-        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), "e2e5"), Ok(false), "{name}");
+        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true), "{name}");
+        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e5")), Ok(false), "{name}");
     }
 }

@@ -1,5 +1,6 @@
-//! The engine registry: `conformance/engines.yaml` names every engine the
-//! harness can check, with how to start it and how long to wait for it.
+//! The engine registry, as data: `conformance/engines.yaml` names every
+//! engine the harness can check, with how to start it and how long to wait
+//! for it. [`crate::adapters::build`] turns an entry into an engine.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -265,83 +266,4 @@ pub fn find(specs: &[EngineSpec], name: &str) -> Result<EngineSpec, RegistryErro
             format!("no engine named {shown:?} in the registry; known: {}", names.join(", ")),
         )
     })
-}
-
-/// Finds a program on PATH or in `/usr/games` (where Debian puts chess engines).
-pub fn locate(command: &str) -> Option<std::path::PathBuf> {
-    let candidate = Path::new(command);
-    if candidate.components().count() > 1 {
-        return candidate.is_file().then(|| candidate.to_path_buf());
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([std::path::PathBuf::from("/usr/games")])
-        .map(|dir| dir.join(command))
-        .find(|p| p.is_file())
-}
-
-/// The program a child-process engine runs, found on PATH or in `/usr/games`.
-///
-/// # Errors
-/// [`crate::EngineError::Failed`] when the spec has no command or the program
-/// is not installed; the message names the spec's `install` command.
-pub fn program(spec: &EngineSpec) -> Result<String, crate::EngineError> {
-    let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
-        crate::EngineError::Failed(format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol))
-    })?;
-    match locate(command) {
-        Some(path) => Ok(path.to_string_lossy().into_owned()),
-        None => {
-            let how = match spec.install.as_deref() {
-                Some(install) => format!("install it with: {install}"),
-                None => "the registry names no install command for it".to_string(),
-            };
-            Err(crate::EngineError::Failed(format!(
-                "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
-                spec.name
-            )))
-        }
-    }
-}
-
-/// Starts the engine `spec` names, ready to be asked.
-///
-/// # Errors
-/// [`crate::EngineError::Failed`] when the program is missing (the message
-/// names the spec's `install` command), cannot be started or does not answer
-/// its handshake, and for shakmaty and cozy-chess in a build without the
-/// `peers` feature.
-pub fn build(spec: &EngineSpec) -> Result<Box<dyn crate::Engine>, crate::EngineError> {
-    use crate::adapters::{jsonl::JsonlEngine, uci::UciEngine, xboard::XboardEngine};
-    match spec.protocol {
-        Protocol::Builtin => Ok(Box::new(crate::BuiltIn)),
-        Protocol::Uci => Ok(Box::new(UciEngine::spawn(spec)?)),
-        Protocol::Xboard => Ok(Box::new(XboardEngine::spawn(spec)?)),
-        Protocol::Jsonl => {
-            // Name the install command when the program is missing, whatever the adapter says.
-            program(spec)?;
-            Ok(Box::new(JsonlEngine::spawn(spec)?))
-        }
-        Protocol::Shakmaty | Protocol::CozyChess => peer(spec),
-    }
-}
-
-/// shakmaty or cozy-chess, in process.
-#[cfg(feature = "peers")]
-fn peer(spec: &EngineSpec) -> Result<Box<dyn crate::Engine>, crate::EngineError> {
-    use crate::adapters::peers::{CozyChess, Shakmaty};
-    Ok(match spec.protocol {
-        Protocol::CozyChess => Box::new(CozyChess::default()),
-        _ => Box::new(Shakmaty::default()),
-    })
-}
-
-/// shakmaty or cozy-chess, which this build leaves out.
-#[cfg(not(feature = "peers"))]
-fn peer(spec: &EngineSpec) -> Result<Box<dyn crate::Engine>, crate::EngineError> {
-    Err(crate::EngineError::Failed(format!(
-        "engine {:?} ({:?}) runs in process only in a build with the `peers` feature: \
-         build lawbook-conformance with `--features peers`",
-        spec.name, spec.protocol
-    )))
 }

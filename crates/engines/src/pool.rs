@@ -5,8 +5,8 @@
 //! runner keeps finished scenarios' worlds around (cucumber's writers keep
 //! them to print results in order).
 
-use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
-use crate::registry::{self, EngineSpec};
+use crate::registry::EngineSpec;
+use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question};
 use std::sync::{Arc, Mutex};
 
 /// Idle engines of one registry entry, built on demand.
@@ -39,7 +39,8 @@ impl Pool {
     fn take(&self) -> Box<dyn Engine> {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         idle.unwrap_or_else(|| {
-            registry::build(&self.spec).unwrap_or_else(|e| Box::new(Broken(self.spec.name.clone(), e.to_string())))
+            crate::adapters::build(&self.spec)
+                .unwrap_or_else(|e| Box::new(Broken(self.spec.name.clone(), e.to_string())))
         })
     }
 
@@ -67,19 +68,7 @@ impl Engine for Broken {
     fn supports(&self, _: Capability) -> bool {
         true
     }
-    fn legal_moves(&mut self, _: &PositionQuery) -> Result<Vec<String>, EngineError> {
-        Err(EngineError::Failed(self.1.clone()))
-    }
-    fn is_legal(&mut self, _: &PositionQuery, _: &str) -> Result<bool, EngineError> {
-        Err(EngineError::Failed(self.1.clone()))
-    }
-    fn status(&mut self, _: &PositionQuery) -> Result<Status, EngineError> {
-        Err(EngineError::Failed(self.1.clone()))
-    }
-    fn placement(&mut self, _: &PositionQuery) -> Result<String, EngineError> {
-        Err(EngineError::Failed(self.1.clone()))
-    }
-    fn game_state(&mut self, _: &PositionQuery) -> Result<GameState, EngineError> {
+    fn answer(&mut self, _: &PositionQuery, _: &Question) -> Result<Answer, EngineError> {
         Err(EngineError::Failed(self.1.clone()))
     }
 }
@@ -96,26 +85,15 @@ impl Engine for Handle {
     fn supports(&self, capability: Capability) -> bool {
         self.pool.with(|e| e.supports(capability))
     }
-    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
-        self.pool.with(|e| e.legal_moves(query))
-    }
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        self.pool.with(|e| e.is_legal(query, uci))
-    }
-    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
-        self.pool.with(|e| e.status(query))
-    }
-    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
-        self.pool.with(|e| e.placement(query))
-    }
-    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
-        self.pool.with(|e| e.game_state(query))
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        self.pool.with(|e| e.answer(query, question))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Ask;
 
     #[test]
     fn handles_hold_no_engine_between_questions() {
@@ -123,12 +101,7 @@ mod tests {
         let pool = Pool::new(spec);
         // A hundred scenarios alive at once (as cucumber may keep them) ...
         let mut handles: Vec<Box<dyn Engine>> = (0..100).map(|_| pool.checkout()).collect();
-        let query = PositionQuery {
-            fen: lawbook_notation::fen::STARTPOS.into(),
-            moves: vec!["e2e4".into()],
-            chess960: false,
-            automatic_fifty_moves: false,
-        };
+        let query = PositionQuery::from_start(&["e2e4"]).unwrap();
         for handle in &mut handles {
             assert_eq!(handle.legal_moves(&query).map(|m| m.len()), Ok(20));
         }

@@ -3,7 +3,7 @@
 //!
 //! xboard engines cannot list moves; they can only refuse one. So this
 //! adapter answers one question, whether a move is legal
-//! ([`Engine::is_legal`]):
+//! ([`Question::IsLegal`]):
 //!
 //! 1. handshake: `xboard`, `protover 2`; every `feature` is answered
 //!    `accepted` (`san=1` is `rejected`: moves are sent in coordinates) until
@@ -34,8 +34,8 @@
 //! Result lines (`1-0 {White mates}`, `1/2-1/2 {Stalemate}`) are collected
 //! and available from [`XboardEngine::result`]; they cannot answer the
 //! harness's status questions (nothing in the protocol says whether a side is
-//! in check, or gives the draw-rule facts), so [`Engine::status`] and
-//! [`Engine::game_state`] stay unsupported. Chess960 queries are unsupported.
+//! in check, or gives the draw-rule facts), so [`Question::Status`] and
+//! [`Question::GameState`] stay unsupported. Chess960 queries are unsupported.
 //!
 //! Every request waits at most the registry's time limit. An engine that
 //! exits, hangs, floods its output or prints garbage gets
@@ -44,13 +44,15 @@
 //! HoiChess does after any refused move when its input is not a terminal)
 //! gives its verdict and is restarted.
 
-use crate::adapters::process::{Process, ProcessError};
-use crate::adapters::uci::{excerpt, is_uci_move, one_line, process_failed, read_answer, read_answer_into, send};
-use crate::engine::{Capability, Engine, EngineError, PositionQuery};
+use crate::process::{
+    Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, send,
+};
 use crate::registry::EngineSpec;
+use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
+use lawbook_notation::uci::UciMove;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -196,7 +198,7 @@ impl XboardEngine {
     /// handshake within the time limit, or does not answer `ping` (without
     /// `pong` there is no telling when it has answered).
     pub fn spawn(spec: &EngineSpec) -> Result<XboardEngine, EngineError> {
-        let program = crate::registry::program(spec)?;
+        let program = program(spec)?;
         let mut overrides = BTreeMap::new();
         let mut engine_options = Vec::new();
         let mut memory = None;
@@ -252,7 +254,7 @@ impl XboardEngine {
     /// if it printed one; its last one if several.
     ///
     /// # Errors
-    /// As [`Engine::is_legal`].
+    /// As [`Question::IsLegal`].
     pub fn result(&mut self, query: &PositionQuery) -> Result<Option<String>, EngineError> {
         let start = self.check_query(query, Capability::DrawRules)?;
         self.request(|session, deadline, limit| {
@@ -480,9 +482,6 @@ impl XboardEngine {
         limit: Duration,
     ) -> Result<Vec<String>, EngineError> {
         one_line("the FEN", &query.fen)?;
-        if let Some(bad) = query.moves.iter().find(|m| !is_uci_move(m)) {
-            return Err(failed(format!("the query's move {} is not UCI notation", excerpt(bad))));
-        }
         let features = session.features.clone();
         let process = &mut session.process;
         process.drain();
@@ -508,7 +507,7 @@ impl XboardEngine {
             send(process, ".")?;
         }
         for mv in &query.moves {
-            send(process, &XboardEngine::move_command(&features, mv))?;
+            send(process, &XboardEngine::move_command(&features, &mv.to_string()))?;
         }
         let mut lines = Vec::new();
         XboardEngine::sync(
@@ -526,7 +525,7 @@ impl XboardEngine {
                 return Err(failed(format!(
                     "the engine refuses a move of the game the scenario plays ({}); moves: {}",
                     excerpt(line),
-                    query.moves.join(" ")
+                    query.moves_text()
                 )));
             }
             if is_refusal(line) {
@@ -546,15 +545,23 @@ impl Engine for XboardEngine {
         capability == Capability::MoveLegality
     }
 
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        let start = self.check_query(query, Capability::MoveLegality)?;
-        if !is_uci_move(uci) {
-            return Err(failed(format!("{} is not a move in UCI notation; it is not sent", excerpt(uci))));
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        match question {
+            Question::IsLegal(mv) => Ok(Answer::IsLegal(self.is_legal(query, *mv)?)),
+            other => Err(EngineError::Unsupported(other.capability())),
         }
+    }
+}
+
+impl XboardEngine {
+    /// Whether the engine takes `mv` after the query's moves.
+    fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
+        let start = self.check_query(query, Capability::MoveLegality)?;
+        let uci = mv.to_string();
         self.request(|session, deadline, limit| {
             XboardEngine::set_up(session, query, &start, deadline, limit)?;
             let features = session.features.clone();
-            send(&mut session.process, &XboardEngine::move_command(&features, uci))?;
+            send(&mut session.process, &XboardEngine::move_command(&features, &uci))?;
             let mut lines = Vec::new();
             let answered = XboardEngine::sync(session, &format!("after the move {uci}"), deadline, limit, &mut lines);
             if let Some(e) = lines.iter().find_map(|l| XboardEngine::misunderstood(&features, l)) {

@@ -13,8 +13,11 @@
 //! Both read the query's FEN with their own parser and play its moves with
 //! their own legality check; a FEN or a move they refuse is an engine error.
 
-use crate::engine::{Capability, Engine, EngineError, GameState, PositionQuery, Status};
+use crate::{Answer, Capability, Engine, EngineError, GameState, PositionQuery, Question, SideStatus};
 use cozy_chess as cozy;
+use lawbook_board::{ByColor, Square};
+use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{Outcome, Reason};
 use shakmaty::Position as _;
 
 fn failed(message: String) -> EngineError {
@@ -23,6 +26,16 @@ fn failed(message: String) -> EngineError {
 
 fn start_text(fen: &str) -> &str {
     if fen == "startpos" { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" } else { fen }
+}
+
+/// A peer's move, written in UCI by the peer, read into lawbook's type.
+fn uci_move(text: &str, peer: &str) -> Result<UciMove, EngineError> {
+    text.parse().map_err(|_| failed(format!("{peer} writes the move {text:?}, which is not UCI notation")))
+}
+
+/// A peer's square, written by the peer, read into lawbook's type.
+fn square(text: &str, peer: &str) -> Result<Square, EngineError> {
+    text.parse().map_err(|_| failed(format!("{peer} names the square {text:?}")))
 }
 
 /// shakmaty (0.30), in process.
@@ -70,9 +83,9 @@ impl Shakmaty {
         let mut game = ShakmatyGame { positions: Vec::with_capacity(query.moves.len() + 1), hashes: Vec::new(), mode };
         game.hashes.push(shakmaty_hash(&pos));
         game.positions.push(pos.clone());
-        for (i, text) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("shakmaty refuses move {} of the list ({text})", i + 1));
-            let uci: shakmaty::uci::UciMove = text.parse().map_err(|_| refused())?;
+        for (i, mv) in query.moves.iter().enumerate() {
+            let refused = || failed(format!("shakmaty refuses move {} of the list ({mv})", i + 1));
+            let uci: shakmaty::uci::UciMove = mv.to_string().parse().map_err(|_| refused())?;
             let mv = uci.to_move(&pos).map_err(|_| refused())?;
             pos = pos.play(mv).map_err(|_| refused())?;
             game.hashes.push(shakmaty_hash(&pos));
@@ -91,49 +104,57 @@ impl Engine for Shakmaty {
         capability != Capability::Model
     }
 
-    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
-        let game = Shakmaty::replay(query)?;
-        Ok(game.current().legal_moves().iter().map(|m| m.to_uci(game.mode).to_string()).collect())
-    }
-
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        let game = Shakmaty::replay(query)?;
-        Ok(uci.parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(game.current()).is_ok()))
-    }
-
-    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
         let game = Shakmaty::replay(query)?;
         let pos = game.current();
-        Ok(Status {
-            in_check: pos.is_check(),
-            checkmate: pos.is_checkmate(),
-            stalemate: pos.is_stalemate(),
-            checkers: Some(pos.checkers().into_iter().map(|s| s.to_string()).collect()),
+        Ok(match question {
+            Question::LegalMoves => Answer::LegalMoves(
+                pos.legal_moves()
+                    .iter()
+                    .map(|m| uci_move(&m.to_uci(game.mode).to_string(), "shakmaty"))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Question::IsLegal(mv) => {
+                Answer::IsLegal(mv.to_string().parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(pos).is_ok()))
+            }
+            Question::Status => Answer::Status(SideStatus {
+                in_check: pos.is_check(),
+                checkmate: pos.is_checkmate(),
+                stalemate: pos.is_stalemate(),
+                checkers: Some(
+                    pos.checkers().into_iter().map(|s| square(&s.to_string(), "shakmaty")).collect::<Result<_, _>>()?,
+                ),
+            }),
+            Question::Board => Answer::Board(crate::adapters::read_placement(&pos.board().board_fen().to_string())?),
+            Question::GameState => Answer::GameState(Shakmaty::game_state(&game, query)),
         })
     }
+}
 
-    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
-        let game = Shakmaty::replay(query)?;
-        Ok(game.current().board().board_fen().to_string())
-    }
-
-    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
-        let game = Shakmaty::replay(query)?;
+impl Shakmaty {
+    /// The draw rules, from shakmaty's own primitives (see [`Shakmaty`]).
+    fn game_state(game: &ShakmatyGame, query: &PositionQuery) -> GameState {
         let pos = game.current();
         let now = shakmaty_hash(pos);
         let occurrences = |hash: shakmaty::zobrist::Zobrist64| game.hashes.iter().filter(|&&h| h == hash).count();
         let repetitions = occurrences(now);
-        let draw = |reason: &str| Some(("1/2-1/2".to_string(), reason.to_string()));
+        let draw = |reason| Some(Outcome::draw(reason));
         let outcome = match pos.outcome() {
-            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => Some((
-                if winner == shakmaty::Color::White { "1-0" } else { "0-1" }.to_string(),
-                "checkmate".to_string(),
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => Some(Outcome::win(
+                if winner == shakmaty::Color::White {
+                    lawbook_board::Color::White
+                } else {
+                    lawbook_board::Color::Black
+                },
+                Reason::Checkmate,
             )),
-            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) if pos.is_stalemate() => draw("stalemate"),
-            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) => draw("insufficient_material"),
-            shakmaty::Outcome::Unknown if pos.halfmoves() >= 150 => draw("seventyfive_moves"),
-            shakmaty::Outcome::Unknown if repetitions >= 5 => draw("fivefold_repetition"),
-            shakmaty::Outcome::Unknown if query.automatic_fifty_moves && pos.halfmoves() >= 100 => draw("fifty_moves"),
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) if pos.is_stalemate() => draw(Reason::Stalemate),
+            shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) => draw(Reason::InsufficientMaterial),
+            shakmaty::Outcome::Unknown if pos.halfmoves() >= 150 => draw(Reason::SeventyFiveMoves),
+            shakmaty::Outcome::Unknown if repetitions >= 5 => draw(Reason::FivefoldRepetition),
+            shakmaty::Outcome::Unknown if query.automatic_fifty_moves && pos.halfmoves() >= 100 => {
+                draw(Reason::FiftyMoves)
+            }
             shakmaty::Outcome::Unknown => None,
         };
         let going_on = outcome.is_none();
@@ -147,9 +168,9 @@ impl Engine for Shakmaty {
             going_on && (repetitions >= 3 || moves.iter().any(|mv| occurrences(shakmaty_hash(&after(mv))) + 1 >= 3));
         let can_claim_fifty_moves =
             going_on && (pos.halfmoves() >= 100 || (pos.halfmoves() >= 99 && moves.iter().any(|mv| !mv.is_zeroing())));
-        Ok(GameState {
+        GameState {
             outcome,
-            insufficient_material: (
+            insufficient_material: ByColor::new(
                 pos.has_insufficient_material(shakmaty::Color::White),
                 pos.has_insufficient_material(shakmaty::Color::Black),
             ),
@@ -157,7 +178,7 @@ impl Engine for Shakmaty {
             repetitions,
             can_claim_threefold,
             can_claim_fifty_moves,
-        })
+        }
     }
 }
 
@@ -183,9 +204,9 @@ impl CozyChess {
     fn replay(query: &PositionQuery) -> Result<cozy::Board, EngineError> {
         let mut board: cozy::Board =
             start_text(&query.fen).parse().map_err(|e| failed(format!("cozy-chess refuses the FEN: {e:?}")))?;
-        for (i, text) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("cozy-chess refuses move {} of the list ({text})", i + 1));
-            let mv = CozyChess::read_move(&board, text, query.chess960).ok_or_else(refused)?;
+        for (i, mv) in query.moves.iter().enumerate() {
+            let refused = || failed(format!("cozy-chess refuses move {} of the list ({mv})", i + 1));
+            let mv = CozyChess::read_move(&board, &mv.to_string(), query.chess960).ok_or_else(refused)?;
             board.try_play(mv).map_err(|_| refused())?;
         }
         Ok(board)
@@ -227,61 +248,76 @@ impl Engine for CozyChess {
         !matches!(capability, Capability::Model | Capability::DrawRules)
     }
 
-    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        if let Question::GameState = question {
+            return Err(EngineError::Unsupported(Capability::DrawRules));
+        }
         let board = CozyChess::replay(query)?;
-        let mut moves = Vec::new();
-        board.generate_moves(|piece_moves| {
-            moves.extend(piece_moves.into_iter().map(|mv| CozyChess::write_move(&board, mv, query.chess960)));
-            false
-        });
-        Ok(moves)
-    }
-
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        let board = CozyChess::replay(query)?;
-        Ok(CozyChess::read_move(&board, uci, query.chess960).is_some_and(|mv| board.is_legal(mv)))
-    }
-
-    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
-        let board = CozyChess::replay(query)?;
-        let has_moves = board.generate_moves(|_| true);
-        let status = board.status();
-        Ok(Status {
-            in_check: !board.checkers().is_empty(),
-            checkmate: status == cozy::GameStatus::Won,
-            stalemate: status == cozy::GameStatus::Drawn && !has_moves,
-            checkers: Some(board.checkers().into_iter().map(|s| s.to_string()).collect()),
+        Ok(match question {
+            Question::LegalMoves => {
+                let mut moves = Vec::new();
+                board.generate_moves(|piece_moves| {
+                    moves.extend(piece_moves.into_iter().map(|mv| CozyChess::write_move(&board, mv, query.chess960)));
+                    false
+                });
+                Answer::LegalMoves(moves.iter().map(|m| uci_move(m, "cozy-chess")).collect::<Result<_, _>>()?)
+            }
+            Question::IsLegal(mv) => Answer::IsLegal(
+                CozyChess::read_move(&board, &mv.to_string(), query.chess960).is_some_and(|mv| board.is_legal(mv)),
+            ),
+            Question::Status => {
+                let has_moves = board.generate_moves(|_| true);
+                let status = board.status();
+                Answer::Status(SideStatus {
+                    in_check: !board.checkers().is_empty(),
+                    checkmate: status == cozy::GameStatus::Won,
+                    stalemate: status == cozy::GameStatus::Drawn && !has_moves,
+                    checkers: Some(
+                        board
+                            .checkers()
+                            .into_iter()
+                            .map(|s| square(&s.to_string(), "cozy-chess"))
+                            .collect::<Result<_, _>>()?,
+                    ),
+                })
+            }
+            Question::Board => {
+                let fen = board.to_string();
+                Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)
+            }
+            Question::GameState => return Err(EngineError::Unsupported(Capability::DrawRules)),
         })
-    }
-
-    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
-        let board = CozyChess::replay(query)?;
-        let fen = board.to_string();
-        Ok(fen.split(' ').next().unwrap_or_default().to_string())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BuiltIn;
-    use lawbook_notation::{fen, uci};
+    use crate::{Ask, BuiltIn};
+    use lawbook_notation::fen;
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::seq::IndexedRandom;
     use std::collections::BTreeSet;
 
     fn query(fen: &str, moves: &[&str], chess960: bool) -> PositionQuery {
         PositionQuery {
             fen: fen.to_string(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
+            moves: moves.iter().map(|m| m.parse().expect("a UCI move")).collect(),
             chess960,
             automatic_fifty_moves: false,
         }
     }
 
-    fn set(moves: Result<Vec<String>, EngineError>) -> BTreeSet<String> {
+    fn set(moves: Result<Vec<UciMove>, EngineError>) -> BTreeSet<UciMove> {
         moves.expect("the engine lists moves").into_iter().collect()
     }
 
-    fn sorted_checkers(status: Result<Status, EngineError>) -> Status {
+    fn uci_set(moves: &[&str]) -> BTreeSet<UciMove> {
+        moves.iter().map(|m| m.parse().expect("a UCI move")).collect()
+    }
+
+    fn sorted_checkers(status: Result<SideStatus, EngineError>) -> SideStatus {
         let mut status = status.expect("the engine answers");
         if let Some(c) = status.checkers.as_mut() {
             c.sort();
@@ -300,24 +336,16 @@ mod tests {
             ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
             ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true),
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x9e37_79b9_7f4a_7c15);
         let mut out = Vec::new();
         for _ in 0..4 {
             for (start, chess960) in starts {
-                let mode = chess960.then_some(lawbook_board::CastlingMode::Chess960);
-                let mut pos = fen::read_with(start, mode, lawbook_board::Relaxations::STRICT).expect("valid");
-                let mut moves = Vec::new();
+                let mut q = query(start, &[], chess960);
+                let mut pos = q.position().expect("valid");
                 for _ in 0..40 {
-                    out.push(PositionQuery { moves: moves.clone(), ..query(start, &[], chess960) });
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = legal[(seed % legal.len() as u64) as usize];
-                    moves.push(uci::write(&pos, mv));
+                    out.push(q.clone());
+                    let Some(&mv) = pos.legal_moves().choose(&mut rng) else { break };
+                    q.moves.push(UciMove::from_move(&pos, mv));
                     pos = pos.play_unchecked(mv);
                 }
             }
@@ -329,18 +357,19 @@ mod tests {
     fn shakmaty_and_cozy_chess_agree_with_lawbook_on_moves_and_status() {
         let mut ours = BuiltIn;
         let mut peers: [Box<dyn Engine>; 2] = [Box::new(Shakmaty::default()), Box::new(CozyChess::default())];
+        let nowhere: UciMove = "a1a1".parse().expect("UCI");
         for q in positions() {
             let moves = set(ours.legal_moves(&q));
             let status = sorted_checkers(ours.status(&q));
-            let placement = ours.placement(&q);
+            let board = ours.board(&q);
             for peer in &mut peers {
                 assert_eq!(set(peer.legal_moves(&q)), moves, "{} {q:?}", peer.name());
                 assert_eq!(sorted_checkers(peer.status(&q)), status, "{} {q:?}", peer.name());
-                assert_eq!(peer.placement(&q), placement, "{} {q:?}", peer.name());
-                for mv in moves.iter().take(3) {
+                assert_eq!(peer.board(&q), board, "{} {q:?}", peer.name());
+                for &mv in moves.iter().take(3) {
                     assert_eq!(peer.is_legal(&q, mv), Ok(true), "{} {mv} {q:?}", peer.name());
                 }
-                assert_eq!(peer.is_legal(&q, "a1a1"), Ok(false), "{}", peer.name());
+                assert_eq!(peer.is_legal(&q, nowhere), Ok(false), "{}", peer.name());
             }
         }
     }
@@ -348,24 +377,17 @@ mod tests {
     #[test]
     fn castling_is_written_as_uci_writes_it() {
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let castled = fen::read_setup("2kr3r/8/8/8/8/8/8/R4RK1 w - - 0 1").expect("FEN").0.board;
         for peer in [&mut Shakmaty::default() as &mut dyn Engine, &mut CozyChess::default()] {
             let standard = set(peer.legal_moves(&query(fen, &[], false)));
-            assert!(
-                standard.contains("e1g1") && standard.contains("e1c1") && !standard.contains("e1h1"),
-                "{}",
-                peer.name()
-            );
+            assert!(standard.is_superset(&uci_set(&["e1g1", "e1c1"])), "{}", peer.name());
+            assert!(!standard.contains(&"e1h1".parse().expect("UCI")), "{}", peer.name());
             let chess960 = set(peer.legal_moves(&query(fen, &[], true)));
-            assert!(
-                chess960.contains("e1h1") && chess960.contains("e1a1") && !chess960.contains("e1g1"),
-                "{}",
-                peer.name()
-            );
+            assert!(chess960.is_superset(&uci_set(&["e1h1", "e1a1"])), "{}", peer.name());
+            assert!(!chess960.contains(&"e1g1".parse().expect("UCI")), "{}", peer.name());
             // Castling in the move list, both ways of writing it.
-            let after = peer.placement(&query(fen, &["e1g1", "e8c8"], false)).expect("placement");
-            assert_eq!(after, "2kr3r/8/8/8/8/8/8/R4RK1", "{}", peer.name());
-            let after = peer.placement(&query(fen, &["e1h1", "e8a8"], true)).expect("placement");
-            assert_eq!(after, "2kr3r/8/8/8/8/8/8/R4RK1", "{}", peer.name());
+            assert_eq!(peer.board(&query(fen, &["e1g1", "e8c8"], false)), Ok(castled), "{}", peer.name());
+            assert_eq!(peer.board(&query(fen, &["e1h1", "e8a8"], true)), Ok(castled), "{}", peer.name());
             assert!(matches!(peer.legal_moves(&query(fen, &["e1e3"], false)), Err(EngineError::Failed(_))));
             assert!(matches!(peer.legal_moves(&query("not a fen", &[], false)), Err(EngineError::Failed(_))));
         }
@@ -394,15 +416,12 @@ mod tests {
         }
         let automatic =
             PositionQuery { automatic_fifty_moves: true, ..query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &["a1a2"], false) };
-        assert_eq!(
-            peer.game_state(&automatic).map(|s| s.outcome),
-            Ok(Some(("1/2-1/2".to_string(), "fifty_moves".to_string())))
-        );
+        assert_eq!(peer.game_state(&automatic).map(|s| s.outcome), Ok(Some(Outcome::draw(Reason::FiftyMoves))));
         // Dead positions beyond the material rule: lawbook proves them (a
         // stalemate, FIDE 5.2.2 read literally; a pawn wall by search),
         // shakmaty's only proof is the material rule.
         let stalemate = peer.game_state(&query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[], false)).expect("state");
-        assert_eq!(stalemate.outcome, Some(("1/2-1/2".to_string(), "stalemate".to_string())));
+        assert_eq!(stalemate.outcome, Some(Outcome::draw(Reason::Stalemate)));
         assert!(!stalemate.dead_position);
         let wall = query("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1", &[], false);
         assert!(!peer.game_state(&wall).expect("state").dead_position);

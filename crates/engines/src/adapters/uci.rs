@@ -27,12 +27,13 @@
 //! read gets [`EngineError::Failed`] for that request, and a fresh process is
 //! started before the next one.
 
-use crate::adapters::process::{MAX_LINE, Process, ProcessError};
-use crate::engine::{Capability, Engine, EngineError, PositionQuery, Status};
+use crate::process::{Process, excerpt, one_line, program, read_answer, send};
 use crate::registry::EngineSpec;
-use lawbook_board::{CastlingMode, Relaxations, Square};
+use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question, SideStatus};
+use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
-use lawbook_notation::{fen, uci};
+use lawbook_notation::fen;
+use lawbook_notation::uci::UciMove;
 use std::time::{Duration, Instant};
 
 /// The most lines the handshake (`uci` ... `uciok`) may take.
@@ -67,127 +68,6 @@ struct Session {
 /// A failure in the words of a report.
 fn failed(why: impl Into<String>) -> EngineError {
     EngineError::Failed(why.into())
-}
-
-/// A line shortened for messages.
-pub(crate) fn excerpt(line: &str) -> String {
-    const SHOWN: usize = 100;
-    if line.chars().count() > SHOWN {
-        format!("{:?}...", line.chars().take(SHOWN).collect::<String>())
-    } else {
-        format!("{line:?}")
-    }
-}
-
-/// Explains a [`ProcessError`] met while waiting for `what`.
-pub(crate) fn process_failed(what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
-    let seen = last.map(|l| format!("; its last line was {}", excerpt(l))).unwrap_or_default();
-    failed(match error {
-        ProcessError::Timeout(_) => {
-            format!(
-                "no {what} within the time limit of {} ms (the engine hangs or is too slow){seen}",
-                limit.as_millis()
-            )
-        }
-        ProcessError::Closed => format!("the engine exited (or closed its output) before {what}{seen}"),
-        ProcessError::LineTooLong(_) => {
-            format!("the engine flooded its output while it was asked for {what} (a line over {MAX_LINE} bytes)")
-        }
-        ProcessError::Write(why) => format!("the engine no longer reads its input ({why}); it has probably exited"),
-        ProcessError::Spawn(why) => format!("cannot start the engine: {why}"),
-    })
-}
-
-/// Reads lines until `done` says the answer is complete, within `deadline`
-/// and at most `max_lines` lines. Lines that are not text (invalid UTF-8 or
-/// control characters) fail at once: that is garbage, not an answer.
-pub(crate) fn read_answer(
-    process: &mut Process,
-    what: &str,
-    deadline: Instant,
-    limit: Duration,
-    max_lines: usize,
-    done: impl FnMut(&str) -> bool,
-) -> Result<Vec<String>, EngineError> {
-    let mut lines = Vec::new();
-    read_answer_into(process, what, deadline, limit, max_lines, &mut lines, done)?;
-    Ok(lines)
-}
-
-/// As [`read_answer`], keeping the lines read in `lines` even when it fails
-/// (an engine may answer and then exit).
-pub(crate) fn read_answer_into(
-    process: &mut Process,
-    what: &str,
-    deadline: Instant,
-    limit: Duration,
-    max_lines: usize,
-    lines: &mut Vec<String>,
-    mut done: impl FnMut(&str) -> bool,
-) -> Result<(), EngineError> {
-    let first = lines.len();
-    loop {
-        let line = match process.read_line(deadline) {
-            Ok(line) => line,
-            Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
-        };
-        if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
-            return Err(failed(format!(
-                "the engine printed garbage while it was asked for {what}: {}",
-                excerpt(&line)
-            )));
-        }
-        let finished = done(&line);
-        lines.push(line);
-        if finished {
-            return Ok(());
-        }
-        if lines.len() - first >= max_lines {
-            return Err(failed(format!(
-                "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
-                lines.last().map_or_else(String::new, |l| excerpt(l))
-            )));
-        }
-    }
-}
-
-/// Sends one line, explaining a failure.
-pub(crate) fn send(process: &mut Process, line: &str) -> Result<(), EngineError> {
-    process.send(line).map_err(|e| process_failed("an answer", &e, Duration::ZERO, None))
-}
-
-/// Refuses text that would break the line protocol (a line break would let a
-/// query smuggle in a command).
-pub(crate) fn one_line(what: &str, text: &str) -> Result<(), EngineError> {
-    if text.chars().any(char::is_control) {
-        return Err(failed(format!("{what} {} contains a control character; it is not sent", excerpt(text))));
-    }
-    Ok(())
-}
-
-/// Whether `text` is a move in UCI notation (`e2e4`, `e7e8q`).
-pub(crate) fn is_uci_move(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    match b.len() {
-        4 => square(b[0], b[1]) && square(b[2], b[3]),
-        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbnk".contains(&b[4]),
-        _ => false,
-    }
-}
-
-/// Replays the query with lawbook's rules, only to know which position the
-/// engine must have set up.
-pub(crate) fn replay(query: &PositionQuery) -> Result<Position, EngineError> {
-    let mode = if query.chess960 { Some(CastlingMode::Chess960) } else { None };
-    let mut pos = fen::read_with(&query.fen, mode, Relaxations::STRICT)
-        .map_err(|e| failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen)))?;
-    for (i, text) in query.moves.iter().enumerate() {
-        let mv = uci::parse(&pos, text)
-            .map_err(|e| failed(format!("the query's move {} ({text}) cannot be replayed: {e}", i + 1)))?;
-        pos = pos.play_unchecked(mv);
-    }
-    Ok(pos)
 }
 
 /// What to compare of the engine's `Fen:` line with the intended position.
@@ -239,7 +119,7 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
 /// What `d` showed.
 struct Shown {
     fen: String,
-    checkers: Vec<String>,
+    checkers: Vec<Square>,
 }
 
 impl UciEngine {
@@ -253,7 +133,7 @@ impl UciEngine {
     /// names the spec's install command), cannot be started, or does not
     /// complete the handshake within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
-        let program = crate::registry::program(spec)?;
+        let program = program(spec)?;
         let mut options = Vec::new();
         for (name, value) in &spec.options {
             one_line("the option", name)?;
@@ -352,11 +232,8 @@ impl UciEngine {
         if !query.moves.is_empty() {
             command.push_str(" moves");
             for mv in &query.moves {
-                if !is_uci_move(mv) {
-                    return Err(failed(format!("the query's move {} is not UCI notation", excerpt(mv))));
-                }
                 command.push(' ');
-                command.push_str(mv);
+                command.push_str(&mv.to_string());
             }
         }
         send(process, &command)?;
@@ -375,16 +252,16 @@ impl UciEngine {
         };
         let mut squares = Vec::new();
         for word in checkers.split_whitespace() {
-            if word.parse::<Square>().is_err() {
-                return Err(failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))));
-            }
-            squares.push(word.to_string());
+            let square = word
+                .parse::<Square>()
+                .map_err(|_| failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))))?;
+            squares.push(square);
         }
         Ok(Shown { fen, checkers: squares })
     }
 
     /// `go perft 1` on the position set up: the engine's legal moves.
-    fn perft(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+    fn perft(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<UciMove>, EngineError> {
         send(process, "go perft 1")?;
         let lines = read_answer(
             process,
@@ -394,7 +271,7 @@ impl UciEngine {
             MAX_ANSWER_LINES,
             |l| l.trim().starts_with("Nodes searched"),
         )?;
-        let mut moves: Vec<String> = Vec::new();
+        let mut moves: Vec<UciMove> = Vec::new();
         let mut nodes = None;
         for line in &lines {
             let line = line.trim();
@@ -412,14 +289,14 @@ impl UciEngine {
                 ))
             };
             let (mv, count) = line.split_once(':').ok_or_else(garbage)?;
-            let mv = mv.trim();
-            if !is_uci_move(mv) || count.trim() != "1" {
+            let mv: UciMove = mv.trim().parse().map_err(|_| garbage())?;
+            if count.trim() != "1" {
                 return Err(garbage());
             }
-            if moves.iter().any(|m| m == mv) {
+            if moves.contains(&mv) {
                 return Err(failed(format!("the engine lists the move {mv} twice in `go perft 1`")));
             }
-            moves.push(mv.to_string());
+            moves.push(mv);
         }
         match nodes {
             Some(n) if n == moves.len() => Ok(moves),
@@ -469,8 +346,20 @@ impl Engine for UciEngine {
         }
     }
 
-    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<String>, EngineError> {
-        let expected = replay(query)?;
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        Ok(match question {
+            Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
+            Question::IsLegal(mv) => Answer::IsLegal(self.legal_moves(query)?.contains(mv)),
+            Question::Status => Answer::Status(self.status(query)?),
+            Question::Board => Answer::Board(self.board(query)?),
+            Question::GameState => return Err(EngineError::Unsupported(Capability::DrawRules)),
+        })
+    }
+}
+
+impl UciEngine {
+    fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
+        let expected = query.position()?;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, query, deadline, limit)?;
             same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
@@ -478,12 +367,8 @@ impl Engine for UciEngine {
         })
     }
 
-    fn is_legal(&mut self, query: &PositionQuery, uci: &str) -> Result<bool, EngineError> {
-        Ok(self.legal_moves(query)?.iter().any(|m| m == uci))
-    }
-
-    fn status(&mut self, query: &PositionQuery) -> Result<Status, EngineError> {
-        let expected = replay(query)?;
+    fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
+        let expected = query.position()?;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, query, deadline, limit)?;
             same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
@@ -494,16 +379,22 @@ impl Engine for UciEngine {
             } else {
                 (false, false)
             };
-            Ok(Status { in_check: !shown.checkers.is_empty(), checkmate, stalemate, checkers: Some(shown.checkers) })
+            Ok(SideStatus {
+                in_check: !shown.checkers.is_empty(),
+                checkmate,
+                stalemate,
+                checkers: Some(shown.checkers),
+            })
         })
     }
 
-    fn placement(&mut self, query: &PositionQuery) -> Result<String, EngineError> {
-        let expected = replay(query)?;
+    fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {
+        let expected = query.position()?;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, query, deadline, limit)?;
             same_position(&expected, query.chess960, &shown.fen, Compare::AllButPlacement)?;
-            Ok(shown.fen.split_whitespace().next().unwrap_or_default().to_string())
+            let placement = shown.fen.split_whitespace().next().unwrap_or_default();
+            crate::adapters::read_placement(placement)
         })
     }
 }

@@ -8,6 +8,14 @@
 //! Each engine runs in a process group of its own, and stopping it kills the
 //! whole group: engines such as GNU Chess start a child process that would
 //! otherwise go on searching after its parent is gone.
+//!
+//! The line-protocol helpers the UCI and xboard adapters share live here
+//! too: finding the program ([`program`]), sending a line ([`send`]), reading
+//! an answer up to its last line ([`read_answer`]), and explaining a failure
+//! in a report's words.
+
+use crate::EngineError;
+use crate::registry::EngineSpec;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -214,6 +222,154 @@ impl Drop for Process {
     fn drop(&mut self) {
         self.kill_group();
     }
+}
+
+/// Finds a program on PATH or in `/usr/games` (where Debian puts chess engines).
+pub fn locate(command: &str) -> Option<std::path::PathBuf> {
+    let candidate = std::path::Path::new(command);
+    if candidate.components().count() > 1 {
+        return candidate.is_file().then(|| candidate.to_path_buf());
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([std::path::PathBuf::from("/usr/games")])
+        .map(|dir| dir.join(command))
+        .find(|p| p.is_file())
+}
+
+/// The program a child-process engine runs, found on PATH or in `/usr/games`.
+///
+/// # Errors
+/// [`EngineError::Failed`] when the spec has no command or the program is
+/// not installed; the message names the spec's `install` command.
+pub fn program(spec: &EngineSpec) -> Result<String, EngineError> {
+    let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
+        EngineError::failed(format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol))
+    })?;
+    match locate(command) {
+        Some(path) => Ok(path.to_string_lossy().into_owned()),
+        None => {
+            let how = match spec.install.as_deref() {
+                Some(install) => format!("install it with: {install}"),
+                None => "the registry names no install command for it".to_string(),
+            };
+            Err(EngineError::failed(format!(
+                "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
+                spec.name
+            )))
+        }
+    }
+}
+
+/// A line shortened for messages.
+pub fn excerpt(line: &str) -> String {
+    const SHOWN: usize = 100;
+    if line.chars().count() > SHOWN {
+        format!("{:?}...", line.chars().take(SHOWN).collect::<String>())
+    } else {
+        format!("{line:?}")
+    }
+}
+
+/// Explains a [`ProcessError`] met while waiting for `what`.
+pub fn process_failed(what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
+    let seen = last.map(|l| format!("; its last line was {}", excerpt(l))).unwrap_or_default();
+    EngineError::failed(match error {
+        ProcessError::Timeout(_) => {
+            format!(
+                "no {what} within the time limit of {} ms (the engine hangs or is too slow){seen}",
+                limit.as_millis()
+            )
+        }
+        ProcessError::Closed => format!("the engine exited (or closed its output) before {what}{seen}"),
+        ProcessError::LineTooLong(_) => {
+            format!("the engine flooded its output while it was asked for {what} (a line over {MAX_LINE} bytes)")
+        }
+        ProcessError::Write(why) => format!("the engine no longer reads its input ({why}); it has probably exited"),
+        ProcessError::Spawn(why) => format!("cannot start the engine: {why}"),
+    })
+}
+
+/// Reads lines until `done` says the answer is complete, within `deadline`
+/// and at most `max_lines` lines. Lines that are not text (invalid UTF-8 or
+/// control characters) fail at once: that is garbage, not an answer.
+///
+/// # Errors
+/// [`EngineError::Failed`] explaining a timeout, an exit, a flood or garbage.
+pub fn read_answer(
+    process: &mut Process,
+    what: &str,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+    done: impl FnMut(&str) -> bool,
+) -> Result<Vec<String>, EngineError> {
+    let mut lines = Vec::new();
+    read_answer_into(process, what, deadline, limit, max_lines, &mut lines, done)?;
+    Ok(lines)
+}
+
+/// As [`read_answer`], keeping the lines read in `lines` even when it fails
+/// (an engine may answer and then exit).
+///
+/// # Errors
+/// As [`read_answer`].
+pub fn read_answer_into(
+    process: &mut Process,
+    what: &str,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+    lines: &mut Vec<String>,
+    mut done: impl FnMut(&str) -> bool,
+) -> Result<(), EngineError> {
+    let first = lines.len();
+    loop {
+        let line = match process.read_line(deadline) {
+            Ok(line) => line,
+            Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
+        };
+        if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
+            return Err(EngineError::failed(format!(
+                "the engine printed garbage while it was asked for {what}: {}",
+                excerpt(&line)
+            )));
+        }
+        let finished = done(&line);
+        lines.push(line);
+        if finished {
+            return Ok(());
+        }
+        if lines.len() - first >= max_lines {
+            return Err(EngineError::failed(format!(
+                "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
+                lines.last().map_or_else(String::new, |l| excerpt(l))
+            )));
+        }
+    }
+}
+
+/// Sends one line, explaining a failure.
+///
+/// # Errors
+/// [`EngineError::Failed`] when the engine no longer reads.
+pub fn send(process: &mut Process, line: &str) -> Result<(), EngineError> {
+    process.send(line).map_err(|e| process_failed("an answer", &e, Duration::ZERO, None))
+}
+
+/// Refuses text that would break the line protocol (a line break would let a
+/// query smuggle in a command).
+///
+/// # Errors
+/// [`EngineError::Failed`] naming `what` when `text` holds a control character.
+pub fn one_line(what: &str, text: &str) -> Result<(), EngineError> {
+    if text.chars().any(char::is_control) {
+        return Err(EngineError::failed(format!(
+            "{what} {} contains a control character; it is not sent",
+            excerpt(text)
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(all(test, target_os = "linux"))]

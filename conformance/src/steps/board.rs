@@ -1,0 +1,144 @@
+//! The board: where the pieces stand, what the last move changed, how many
+//! pieces a side has, the squares and their colours.
+
+use super::{color, role, square, squares};
+use crate::ask;
+use crate::world::{ChessWorld, describe};
+use cucumber::gherkin::Step;
+use cucumber::then;
+use lawbook_board::{Board, File, Piece, Rank, Square};
+use lawbook_notation::diagram;
+
+/// A board drawn as a diagram, indented, for failure messages.
+fn drawn(board: &Board) -> String {
+    diagram::ascii(board).lines().map(|line| format!("  {line}\n")).collect()
+}
+
+fn show(squares: &[Square]) -> String {
+    if squares.is_empty() {
+        return "none".to_string();
+    }
+    squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+#[then(regex = r"^there is an? (white|black) (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$")]
+fn piece_on(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let expected = Piece::new(color(&side), role(&name));
+    let sq = square(&sq);
+    let board = ask::board(world);
+    let pos = world.position();
+    if board.piece_at(sq) != Some(expected) {
+        let actual = board.piece_at(sq).map_or("nothing".to_string(), |p| p.to_string());
+        panic!("expected a {expected} on {sq}, but the engine has {actual} there{}", describe(&pos));
+    }
+}
+
+#[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) empty$")]
+fn empty(world: &mut ChessWorld, list: String) {
+    let board = ask::board(world);
+    let pos = world.position();
+    for sq in squares(&list) {
+        if let Some(piece) = board.piece_at(sq) {
+            panic!("expected {sq} to be empty, but the engine has a {piece} there{}", describe(&pos));
+        }
+    }
+}
+
+/// The board as a diagram table, as in `Given the board`: one row per rank
+/// from 8 down to 1, the rank number first, then eight cells (`.` empty).
+#[then("the board is")]
+fn board_is(world: &mut ChessWorld, step: &Step) {
+    let expected = super::board_table(step);
+    let actual = ask::board(world);
+    let wrong: Vec<Square> =
+        Square::ALL.into_iter().filter(|&sq| expected.piece_at(sq) != actual.piece_at(sq)).collect();
+    if !wrong.is_empty() {
+        let pos = world.position();
+        panic!(
+            "expected the board\n{}but the engine has\n{}differing on {}{}",
+            drawn(&expected),
+            drawn(&actual),
+            show(&wrong),
+            describe(&pos)
+        );
+    }
+}
+
+/// Compares the engine's board before and after the last move played: exactly
+/// these squares differ (a move of one piece changes two squares).
+#[then(regex = r"^the last move changed only ((?:[a-h][1-8](?:, | and )?)+)$")]
+fn last_move_changed(world: &mut ChessWorld, list: String) {
+    let old = ask::board_before_last_move(world);
+    let new = ask::board(world);
+    let mut expected = squares(&list);
+    expected.sort();
+    expected.dedup();
+    let actual: Vec<Square> = Square::ALL.into_iter().filter(|&sq| old.piece_at(sq) != new.piece_at(sq)).collect();
+    if actual != expected {
+        let pos = world.position();
+        panic!(
+            "expected the last move to change only {}, but the engine's board changed on {}\n  before:\n{}  after:\n{}{}",
+            show(&expected),
+            show(&actual),
+            drawn(&old),
+            drawn(&new),
+            describe(&pos)
+        );
+    }
+}
+
+/// How many pieces of one kind a side has on the engine's board.
+#[then(regex = r"^(White|Black) has (\d+|no) (pawn|knight|bishop|rook|queen|king)s?$")]
+fn piece_count(world: &mut ChessWorld, side: String, n: String, name: String) {
+    let expected: usize = if n == "no" { 0 } else { n.parse().unwrap_or_else(|_| panic!("{n:?} is not a number")) };
+    let piece = Piece::new(color(&side), role(&name));
+    let board = ask::board(world);
+    let actual = board.by_piece(piece).count();
+    if actual != expected {
+        let pos = world.position();
+        panic!(
+            "expected {side} to have {expected} {name}(s), but the engine's board has {actual}\n{}{}",
+            drawn(&board),
+            describe(&pos)
+        );
+    }
+}
+
+#[then(regex = r"^([a-h][1-8]) is a (light|dark) square$")]
+fn square_colour(world: &mut ChessWorld, sq: String, shade: String) {
+    ask::model_only(world, "square colours are");
+    let sq = square(&sq);
+    if sq.is_light() != (shade == "light") {
+        panic!("expected {sq} to be {shade}, but it is not");
+    }
+}
+
+/// The colouring of several squares at once.
+#[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) are (light|dark) squares$")]
+fn squares_colour(world: &mut ChessWorld, list: String, shade: String) {
+    ask::model_only(world, "square colours are");
+    let light = shade == "light";
+    let wrong: Vec<Square> = squares(&list).into_iter().filter(|sq| sq.is_light() != light).collect();
+    if !wrong.is_empty() {
+        panic!(
+            "expected {list} to be {shade} squares, but {} {} not",
+            show(&wrong),
+            if wrong.len() == 1 { "is" } else { "are" }
+        );
+    }
+}
+
+/// The size of the board in lawbook's model.
+#[then(regex = r"^the board has (\d+) files a to h, (\d+) ranks 1 to 8 and (\d+) squares$")]
+fn board_size(world: &mut ChessWorld, files: usize, ranks: usize, total: usize) {
+    ask::model_only(world, "the board's size is");
+    let names_files: String = File::ALL.iter().map(|f| f.char()).collect();
+    let names_ranks: String = Rank::ALL.iter().map(|r| r.char()).collect();
+    let actual = (File::ALL.len(), Rank::ALL.len(), Square::ALL.len());
+    if actual != (files, ranks, total) || names_files != "abcdefgh" || names_ranks != "12345678" {
+        panic!(
+            "expected {files} files a to h, {ranks} ranks 1 to 8 and {total} squares, but the model has files {names_files}, ranks {names_ranks} and {} squares",
+            actual.2
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! Which moves the engine allows: a move legal, illegal or ambiguous, what
+//! one piece may do, how many moves there are, and the whole list, pinned.
+
+use super::{items, role, square, squares};
+use crate::ask;
+use crate::world::{ChessWorld, describe};
+use cucumber::then;
+use lawbook_board::Square;
+use lawbook_movegen::Position;
+use lawbook_notation::san;
+use lawbook_notation::uci::UciMove;
+
+/// Moves as text, sorted, one space between.
+fn show_moves(moves: &[UciMove]) -> String {
+    let mut texts: Vec<String> = moves.iter().map(UciMove::to_string).collect();
+    texts.sort();
+    texts.join(" ")
+}
+
+fn listed(world: &mut ChessWorld) -> String {
+    let pos = world.position();
+    let moves = ask::moves(world);
+    format!("{}\n  the engine's legal moves: {}", describe(&pos), show_moves(&moves))
+}
+
+#[then(regex = r"^(\S+) is legal$")]
+fn is_legal(world: &mut ChessWorld, text: String) {
+    let found = ask::moves_named(world, &text);
+    if found.len() != 1 {
+        let why = if found.is_empty() {
+            "the engine does not allow it".to_string()
+        } else {
+            format!("it matches {}", show_moves(&found))
+        };
+        panic!("expected {text} to be legal, but {why}{}", listed(world));
+    }
+}
+
+#[then(regex = r"^(\S+) is illegal$")]
+fn is_illegal(world: &mut ChessWorld, text: String) {
+    let found = ask::moves_named(world, &text);
+    if !found.is_empty() {
+        panic!("expected {text} to be illegal, but the engine allows it as {}{}", show_moves(&found), listed(world));
+    }
+}
+
+#[then(regex = r"^(\S+) is ambiguous$")]
+fn is_ambiguous(world: &mut ChessWorld, text: String) {
+    let found = ask::moves_named(world, &text);
+    if found.len() < 2 {
+        panic!("expected {text} to name several legal moves, but it matches {}{}", show_moves(&found), listed(world));
+    }
+}
+
+/// The piece the scenario names on `from`, of the side to move (or any side when `any_side`).
+fn named_piece(world: &mut ChessWorld, name: &str, from: Square, any_side: bool) -> Position {
+    let pos = world.position();
+    let ours = any_side || pos.board().color_at(from) == Some(pos.turn());
+    if pos.board().role_at(from) != Some(role(name)) || !ours {
+        let whose = if any_side { "" } else { " of the side to move" };
+        panic!("the scenario asks about a {name} on {from}{whose}, but there is none{}", describe(&pos));
+    }
+    pos
+}
+
+/// The squares the engine lets the piece on `from` go to.
+fn targets(world: &mut ChessWorld, from: Square) -> Vec<Square> {
+    let mut targets: Vec<Square> =
+        ask::moves(world).into_iter().filter(|m| m.from() == Some(from)).filter_map(UciMove::to).collect();
+    targets.sort();
+    targets.dedup();
+    targets
+}
+
+fn show(squares: &[Square]) -> String {
+    if squares.is_empty() {
+        return "none".to_string();
+    }
+    squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move to (.+)$")]
+fn can_move_to(world: &mut ChessWorld, name: String, from: String, list: String) {
+    let from = square(&from);
+    let pos = named_piece(world, &name, from, false);
+    let mut expected: Vec<Square> = squares(&list);
+    expected.sort();
+    expected.dedup();
+    let actual = targets(world, from);
+    if actual != expected {
+        panic!(
+            "expected the {name} on {from} to move to {}, but the engine allows {}{}",
+            show(&expected),
+            if actual.is_empty() { "no move".into() } else { show(&actual) },
+            describe(&pos)
+        );
+    }
+}
+
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) cannot move$")]
+fn cannot_move(world: &mut ChessWorld, name: String, from: String) {
+    let sq = square(&from);
+    let pos = named_piece(world, &name, sq, true);
+    let moves: Vec<UciMove> = ask::moves(world).into_iter().filter(|m| m.from() == Some(sq)).collect();
+    if !moves.is_empty() {
+        panic!(
+            "expected the {name} on {sq} to have no legal move, but the engine allows {}{}",
+            show_moves(&moves),
+            describe(&pos)
+        );
+    }
+}
+
+/// Every square the piece may move to has this colour (a bishop never changes colour).
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move only to (light|dark) squares$")]
+fn moves_only_on(world: &mut ChessWorld, name: String, from: String, shade: String) {
+    ask::model_only(world, "square colours are");
+    let from = square(&from);
+    let pos = named_piece(world, &name, from, false);
+    let light = shade == "light";
+    let targets = targets(world, from);
+    let wrong: Vec<Square> = targets.iter().copied().filter(|sq| sq.is_light() != light).collect();
+    if targets.is_empty() || !wrong.is_empty() {
+        panic!(
+            "expected the {name} on {from} to move to {shade} squares only, but the engine allows {}{}{}",
+            show(&targets),
+            if wrong.is_empty() { String::new() } else { format!(" (not {shade}: {})", show(&wrong)) },
+            describe(&pos)
+        );
+    }
+}
+
+#[then(regex = r"^(White|Black) has (\d+) legal moves?$")]
+fn move_count(world: &mut ChessWorld, side: String, n: usize) {
+    super::check::side_to_move(world, &side);
+    let moves = ask::moves(world);
+    if moves.len() != n {
+        panic!("expected {n} legal moves, the engine lists {}{}", moves.len(), listed(world));
+    }
+}
+
+#[then(regex = r"^the legal moves are (.+)$")]
+fn exactly(world: &mut ChessWorld, list: String) {
+    if list == "as pinned" {
+        return pinned(world);
+    }
+    let expected = items(&list);
+    let engine_moves = ask::moves(world);
+    for text in &expected {
+        if ask::moves_named(world, text).len() != 1 {
+            panic!(
+                "expected {text} among the legal moves, but the engine does not list it exactly once{}",
+                listed(world)
+            );
+        }
+    }
+    if engine_moves.len() != expected.len() {
+        panic!(
+            "expected exactly {} legal moves ({}), the engine lists {}{}",
+            expected.len(),
+            expected.join(", "),
+            engine_moves.len(),
+            listed(world)
+        );
+    }
+}
+
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').chars().take(80).collect::<String>().trim_matches('-').to_string()
+}
+
+/// The snapshot name of the scenario's next pinned list: feature and scenario
+/// (outline rows add a stable digest of their position, since rows may share
+/// a title), then `__2`, `__3` for later pins in the same scenario.
+fn pin_name(world: &mut ChessWorld, pos: &Position) -> String {
+    world.pins += 1;
+    let mut name = format!("{}__{}", slug(&world.feature), slug(&world.scenario));
+    if world.outline_row {
+        let fen = lawbook_notation::fen::write(pos);
+        let digest =
+            fen.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        name.truncate(70);
+        name.push_str(&format!("__{:08x}", digest as u32));
+    }
+    if world.pins > 1 {
+        name.push_str(&format!("__{}", world.pins));
+    }
+    name
+}
+
+/// Pins the complete legal move list as a snapshot (`conformance/snapshots/`),
+/// one move a line: SAN, then UCI.
+fn pinned(world: &mut ChessWorld) {
+    let pos = world.position();
+    let moves = ask::moves(world);
+    let mut lines: Vec<String> = moves
+        .iter()
+        .map(|m| match m.to_move(&pos) {
+            Ok(mv) => format!("{:<8} {m}", san::write(&pos, mv)),
+            Err(_) => format!("{:<8} {m}", "?"),
+        })
+        .collect();
+    lines.sort();
+    let name = pin_name(world, &pos);
+    let description = format!(
+        "{}: {}\n{} to move, {} legal moves\n{}",
+        world.feature,
+        world.scenario,
+        pos.turn(),
+        lines.len(),
+        lawbook_notation::fen::write(&pos)
+    );
+    crate::snapshots::assert_pinned(world.engine.name(), &name, &description, &lines.join("\n"));
+}

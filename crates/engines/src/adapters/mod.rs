@@ -1,0 +1,86 @@
+//! Engines other than the built-in one, each behind the [`crate::Engine`]
+//! trait, and [`build`], the one place a registry entry becomes an engine.
+//!
+//! | protocol | module | constructor |
+//! |---|---|---|
+//! | UCI over a child process | [`uci`] | `UciEngine::spawn(&EngineSpec)` |
+//! | xboard/CECP over a child process | [`xboard`] | `XboardEngine::spawn(&EngineSpec)` |
+//! | lawbook's JSON-lines rules protocol (`conformance/PROTOCOL.md`) | [`jsonl`] | `JsonlEngine::spawn(&EngineSpec)` |
+//! | shakmaty and cozy-chess in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()` |
+
+use crate::registry::{EngineSpec, Protocol};
+use crate::{BuiltIn, Engine, EngineError};
+use lawbook_board::Board;
+
+pub mod jsonl;
+#[cfg(feature = "peers")]
+pub mod peers;
+pub mod uci;
+pub mod xboard;
+
+/// Starts the engine `spec` names, ready to be asked.
+///
+/// ```
+/// use lawbook_engines::{Ask, PositionQuery, adapters, registry};
+/// let spec = registry::parse("engines:\n  - name: lawbook\n    protocol: builtin\n")?.remove(0);
+/// let mut engine = adapters::build(&spec)?;
+/// assert_eq!(engine.legal_moves(&PositionQuery::from_start(&[])?)?.len(), 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`EngineError::Failed`] when the program is missing (the message names
+/// the spec's `install` command), cannot be started or does not answer its
+/// handshake, and for shakmaty and cozy-chess in a build without the
+/// `peers` feature.
+pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
+    match spec.protocol {
+        Protocol::Builtin => Ok(Box::new(BuiltIn)),
+        Protocol::Uci => Ok(Box::new(uci::UciEngine::spawn(spec)?)),
+        Protocol::Xboard => Ok(Box::new(xboard::XboardEngine::spawn(spec)?)),
+        Protocol::Jsonl => {
+            // Name the install command when the program is missing, whatever the adapter says.
+            crate::process::program(spec)?;
+            Ok(Box::new(jsonl::JsonlEngine::spawn(spec)?))
+        }
+        Protocol::Shakmaty | Protocol::CozyChess => peer(spec),
+    }
+}
+
+/// Whether this build can run the engine `spec` names at all: in-process
+/// peers need the `peers` feature; child processes are checked when started.
+pub fn built_in_here(spec: &EngineSpec) -> bool {
+    !matches!(spec.protocol, Protocol::Shakmaty | Protocol::CozyChess) || cfg!(feature = "peers")
+}
+
+/// shakmaty or cozy-chess, in process.
+#[cfg(feature = "peers")]
+fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
+    use peers::{CozyChess, Shakmaty};
+    Ok(match spec.protocol {
+        Protocol::CozyChess => Box::new(CozyChess::default()),
+        _ => Box::new(Shakmaty::default()),
+    })
+}
+
+/// shakmaty or cozy-chess, which this build leaves out.
+#[cfg(not(feature = "peers"))]
+fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
+    Err(EngineError::failed(format!(
+        "engine {:?} ({:?}) runs in process only in a build with the `peers` feature: \
+         build lawbook-conformance with `--features peers`",
+        spec.name, spec.protocol
+    )))
+}
+
+/// An engine's board, written as the first field of a FEN, read into a [`Board`].
+///
+/// # Errors
+/// [`EngineError::Failed`] quoting the text when it is not a FEN placement.
+pub fn read_placement(text: &str) -> Result<Board, EngineError> {
+    let fen = format!("{text} w - - 0 1");
+    match lawbook_notation::fen::read_setup(&fen) {
+        Ok((setup, _)) => Ok(setup.board),
+        Err(e) => Err(EngineError::failed(format!("the engine's board {text:?} cannot be read: {e}"))),
+    }
+}

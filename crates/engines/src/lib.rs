@@ -1,0 +1,37 @@
+//! Chess engines and rules libraries behind one typed interface, the
+//! [`Engine`] trait: lawbook's own rules ([`BuiltIn`]), programs speaking
+//! UCI, xboard or lawbook's JSON-lines rules protocol ([`adapters`]), and
+//! shakmaty and cozy-chess in process (feature `peers`).
+//!
+//! A question ([`Question`]) is about a position given as a start and the
+//! moves played ([`PositionQuery`]); the answer ([`Answer`]) is typed: moves
+//! are [`lawbook_notation::uci::UciMove`]s (read, not judged), endings are
+//! [`lawbook_outcome::Outcome`]s. Protocol text lives only inside the
+//! adapters. The registry ([`registry`], `conformance/engines.yaml`) says
+//! how to start each engine; [`pool::Pool`] shares started engines among
+//! many askers.
+//!
+//! ```
+//! use lawbook_engines::{Ask, BuiltIn, PositionQuery};
+//! let query = PositionQuery::from_start(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"])?;
+//! let status = BuiltIn.status(&query)?;
+//! assert!(status.in_check && status.checkmate);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod adapters;
+mod answer;
+mod builtin;
+mod engine;
+pub mod pool;
+pub mod process;
+mod query;
+pub mod registry;
+mod timed;
+
+pub use answer::{Answer, Capability, EngineError, GameState, Question, SideStatus};
+pub use builtin::BuiltIn;
+pub use engine::{Ask, Engine};
+pub use query::{PositionQuery, Replay};
+pub use timed::{Timed, engine_time};
