@@ -98,7 +98,7 @@ impl Sink for Collect<'_> {
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
             for role in Role::PROMOTIONS {
-                self.push(Move::promotion(from, to, role));
+                self.push(Move::promotion_fast(from, to, role));
             }
         }
     }
@@ -152,7 +152,7 @@ impl<F: FnMut(Move, &Position), const BLACK: bool> Sink for Children<'_, F, BLAC
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
             for role in Role::PROMOTIONS {
-                self.play(Move::promotion(from, to, role), from, to, Role::Pawn, role);
+                self.play(Move::promotion_fast(from, to, role), from, to, Role::Pawn, role);
             }
         }
     }
@@ -259,7 +259,8 @@ impl Sink for Contains {
     #[inline(always)]
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         let (mv, to) = (self.mv, self.mv.to());
-        self.found |= targets.contains(to) && mv.promotion_role().is_some_and(|r| Move::promotion(from, to, r) == mv);
+        self.found |=
+            targets.contains(to) && mv.promotion_role().is_some_and(|r| Move::promotion_fast(from, to, r) == mv);
     }
     #[inline(always)]
     fn pawn_set(&mut self, targets: Bitboard, delta: i32) {

@@ -139,7 +139,11 @@ fn check_targeted(pos: &Position, moves: &MoveList) -> Result<(), TestCaseError>
         judged(Move::en_passant(from, to))?;
         judged(Move::castle(from, to))?;
         for role in Role::ALL {
-            judged(Move::promotion(from, to, role))?;
+            // No move promotes to a pawn or a king.
+            match Move::try_promotion(from, to, role) {
+                Some(promotion) => judged(promotion)?,
+                None => prop_assert!(matches!(role, Role::Pawn | Role::King), "try_promotion refused {:?}", role),
+            }
         }
     }
     for from in board.by_color(pos.turn()) {

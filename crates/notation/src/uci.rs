@@ -151,7 +151,7 @@ impl UciMove {
         let role = board.piece_at(from).filter(|piece| piece.color == us).ok_or_else(illegal)?.role;
         let legal = |mv: Move| pos.is_legal(mv).then_some(mv);
         let found = match (promotion, role) {
-            (Some(promoted), _) => legal(Move::promotion(from, to, promoted)),
+            (Some(promoted), _) => Move::try_promotion(from, to, promoted).and_then(legal),
             (None, Role::Pawn) => legal(Move::normal(from, to)).or_else(|| legal(Move::en_passant(from, to))),
             (None, Role::King) => legal(Move::normal(from, to)).or_else(|| {
                 (pos.castling_rights() & board.by_color(us)).into_iter().find_map(|rook| {

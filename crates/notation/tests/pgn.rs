@@ -18,6 +18,9 @@ use lawbook_board::{Bitboard, Board, CastlingMode, Role, Setup};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::pgn::{self, PgnError, PgnErrorKind, PgnGame, PgnLine, PgnMove, PgnOptions, PgnReader};
 use lawbook_notation::{MoveErrorKind, fen, san};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::io::{BufReader, Cursor, Read};
 use std::path::Path;
@@ -162,22 +165,9 @@ fn shared_games_write_and_read_back() {
     }
 }
 
-/// A small deterministic random number generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The random games' generator, from rand: Xoshiro256++ (a named, portable
+/// algorithm) from a fixed seed, so the games are the same on every run.
+type Rng = Xoshiro256PlusPlus;
 
 const WORDS: [&str; 8] = ["good", "a \"quoted\" word", "[%clk 0:01:02]", "back\\slash", "(aside)", "!?", "1-0", "e4"];
 
@@ -186,21 +176,19 @@ fn random_line(rng: &mut Rng, start: Position, plies: usize, depth: usize) -> Ve
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mv: Move = legal[rng.below(legal.len())];
+        let Some(&mv) = legal.choose(rng) else { break };
         let mut m = PgnMove::new(mv);
-        if rng.below(8) == 0 {
-            m.nags.push(rng.below(256) as u8);
+        if rng.random_ratio(1, 8) {
+            m.nags.push(rng.random::<u8>());
         }
-        if rng.below(10) == 0 {
-            let words: Vec<&str> = (0..1 + rng.below(30)).map(|_| WORDS[rng.below(WORDS.len())]).collect();
+        if rng.random_ratio(1, 10) {
+            let words: Vec<&str> =
+                (0..rng.random_range(1..=30)).map(|_| *WORDS.choose(rng).expect("eight words")).collect();
             m.comments.push(words.join(" "));
         }
-        if depth < 2 && rng.below(12) == 0 {
-            let comments = if rng.below(3) == 0 { vec!["variation".to_string()] } else { Vec::new() };
-            let plies = 1 + rng.below(8);
+        if depth < 2 && rng.random_ratio(1, 12) {
+            let comments = if rng.random_ratio(1, 3) { vec!["variation".to_string()] } else { Vec::new() };
+            let plies = rng.random_range(1..=8);
             let alt = random_line(rng, pos, plies, depth + 1);
             m.variations.push(PgnLine { comments, moves: alt });
         }
@@ -218,10 +206,10 @@ const STARTS: [&str; 4] = [
 ];
 
 fn random_game(rng: &mut Rng, number: usize) -> PgnGame {
-    let start = match rng.below(6) {
-        0..=3 => fen::read(STARTS[rng.below(STARTS.len())]).expect("valid"),
+    let start = match rng.random_range(0..6) {
+        0..=3 => fen::read(STARTS.choose(rng).expect("four starts")).expect("valid"),
         _ => {
-            let board = Board::chess960(rng.below(960) as u32).expect("0..960");
+            let board = Board::chess960(rng.random_range(0..960)).expect("0..960");
             let setup = Setup { castling_rights: board.rooks() & Bitboard::BACKRANKS, board, ..Setup::empty() };
             Position::from_setup(setup, CastlingMode::Chess960).expect("valid")
         }
@@ -233,13 +221,13 @@ fn random_game(rng: &mut Rng, number: usize) -> PgnGame {
     game.set_tag("Round", &number.to_string());
     game.set_tag("White", "Random, A.");
     game.set_tag("Black", "Random, B.");
-    game.result = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)].to_string();
+    game.result = ["1-0", "0-1", "1/2-1/2", "*"].choose(rng).expect("four results").to_string();
     game.set_tag("Result", &game.result.clone());
     game.set_tag("Annotator", "lawbook");
-    if rng.below(4) == 0 {
+    if rng.random_ratio(1, 4) {
         game.comments.push("before the first move".to_string());
     }
-    let plies = rng.below(220);
+    let plies = rng.random_range(0..220);
     game.moves = random_line(rng, start, plies, 0);
     game
 }
@@ -290,7 +278,7 @@ fn assert_same(back: &PgnGame, expected: &PgnGame, number: usize) {
 
 #[test]
 fn a_large_generated_pgn_reads_back_identically() {
-    let mut rng = Rng(0x5eed);
+    let mut rng = Rng::seed_from_u64(0x5eed);
     let games: Vec<PgnGame> = (1..=600).map(|n| random_game(&mut rng, n)).collect();
     let mut text = Vec::new();
     for game in &games {

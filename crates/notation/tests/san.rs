@@ -107,6 +107,25 @@ fn promotion_with_capture() {
 }
 
 #[test]
+fn a_promotion_to_a_king_or_pawn_is_refused_not_made() {
+    let p = pos("k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    for text in ["e7e8k", "e7e8p", "e7e8K"] {
+        assert!(matches!(uci::parse(&p, text), Err(uci::UciError::Syntax(_))), "{text}");
+        assert!(read_move(&p, text, ReadOptions::LENIENT).is_err(), "{text}");
+    }
+    for text in ["e8=K", "e8K", "e8=P", "e7-e8=K"] {
+        let (kind, reason) = error(&p, text, Strictness::Lenient);
+        assert_eq!(kind, MoveErrorKind::BadPromotion, "{text}");
+        assert!(reason.contains("queen, rook, bishop or knight"), "{text}: {reason}");
+    }
+    // In a game, the move is an error naming it.
+    let text = "[FEN \"k7/4P3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. e8=K *\n";
+    let err = lawbook_notation::pgn::PgnReader::new(text.as_bytes()).next().unwrap().unwrap_err();
+    assert_eq!(err.kind(), "move.bad_promotion", "{err}");
+    assert_eq!(strict(&p, "e8=Q+"), "e7e8q");
+}
+
+#[test]
 fn castling_in_all_four_spellings() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let short = Move::castle(Square::E1, Square::H1);

@@ -1,0 +1,325 @@
+//! Reading: [`PgnReader`] takes the input line by line, bounds each line and
+//! hands it to the game being read; its options and its errors.
+
+use super::lexer::{Feed, GameState};
+use super::model::PgnGame;
+use crate::fen::FenError;
+use crate::san::MoveError;
+use core::fmt;
+use lawbook_board::Relaxations;
+use std::io::{self, BufRead};
+
+/// The longest line (and comment) a reader accepts by default: 1 MiB.
+pub const DEFAULT_MAX_LINE_LEN: usize = 1 << 20;
+
+/// How a [`PgnReader`] reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PgnOptions {
+    /// Keep variations (their moves are checked); when false they are skipped
+    /// unread. Default: true.
+    pub variations: bool,
+    /// Keep comments; when false they are dropped. Default: true.
+    pub comments: bool,
+    /// The longest line, and the longest comment, in bytes. Default:
+    /// [`DEFAULT_MAX_LINE_LEN`].
+    pub max_line_len: usize,
+    /// Which validation rules a `FEN` tag may break (composed positions).
+    /// Default: none.
+    pub relaxations: Relaxations,
+}
+
+impl Default for PgnOptions {
+    fn default() -> PgnOptions {
+        PgnOptions {
+            variations: true,
+            comments: true,
+            max_line_len: DEFAULT_MAX_LINE_LEN,
+            relaxations: Relaxations::STRICT,
+        }
+    }
+}
+
+/// What went wrong in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// The input could not be read; the reader stops.
+    Io,
+    /// A line or comment longer than [`PgnOptions::max_line_len`].
+    TooLong,
+    /// A NUL byte: the input is not text.
+    NulByte,
+    /// A malformed tag pair.
+    Tag,
+    /// The start position is missing: `SetUp 1` without a `FEN` tag.
+    StartPosition,
+    /// The `FEN` tag cannot be read or is not a valid position.
+    Fen(FenError),
+    /// A `Variant` tag naming a variant this reader does not play.
+    Variant,
+    /// A move that cannot be read or is not legal.
+    Move(MoveError),
+    /// Movetext that is neither a move, a move number, a comment, a NAG, a
+    /// variation nor a result (such as `}` without `{`).
+    Syntax,
+    /// A comment opened with `{` and never closed.
+    UnterminatedComment,
+    /// The result came while a variation was still open.
+    UnclosedVariation,
+    /// The movetext ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`).
+    MissingResult,
+}
+
+/// A game could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game's number in the input, from 1.
+    pub game: usize,
+    /// The 1-based line of the problem (for an unterminated comment, the line
+    /// where it opens).
+    pub line: usize,
+    /// What kind of problem.
+    pub kind: PgnErrorKind,
+    /// The problem in plain words (without the game and line).
+    pub message: String,
+    /// The game as read up to the problem (tags, start, the moves before the
+    /// bad one), when its start position was known.
+    pub partial: Option<Box<PgnGame>>,
+}
+
+impl PgnError {
+    /// A stable machine name for what is wrong, such as `"pgn.missing_result"`.
+    /// A bad move gives the move reader's name (`"move.no_piece"`,
+    /// [`MoveError::kind`]), a bad `FEN` tag the FEN reader's
+    /// (`"fen.rank_too_long"`, [`FenError::kind`]). The names are listed in
+    /// `conformance/bad-inputs/README.md`.
+    ///
+    /// ```
+    /// use lawbook_notation::pgn::PgnReader;
+    /// let err = PgnReader::new("1. e4 e5 2. Ke3 *".as_bytes()).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind(), "move.no_piece");
+    /// let err = PgnReader::new("1. e4 e5".as_bytes()).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind(), "pgn.missing_result");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match &self.kind {
+            PgnErrorKind::Io => "pgn.io",
+            PgnErrorKind::TooLong => "pgn.too_long",
+            PgnErrorKind::NulByte => "pgn.nul_byte",
+            PgnErrorKind::Tag => "pgn.bad_tag",
+            PgnErrorKind::StartPosition => "pgn.setup_without_fen",
+            PgnErrorKind::Fen(e) => e.kind(),
+            PgnErrorKind::Variant => "pgn.unsupported_variant",
+            PgnErrorKind::Move(e) => e.kind(),
+            PgnErrorKind::Syntax => "pgn.syntax",
+            PgnErrorKind::UnterminatedComment => "pgn.unterminated_comment",
+            PgnErrorKind::UnclosedVariation => "pgn.unclosed_variation",
+            PgnErrorKind::MissingResult => "pgn.missing_result",
+        }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, line {}: {}", self.game, self.line, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A problem with a whole line.
+enum LineFault {
+    TooLong,
+    Nul(usize),
+}
+
+/// One line of input: its number and its text (or what is wrong with it).
+struct Line {
+    no: usize,
+    text: Result<String, LineFault>,
+}
+
+/// Reads the games of a PGN stream one at a time: an iterator of
+/// `Result<PgnGame, PgnError>`. After an I/O error it ends.
+///
+/// ```
+/// use lawbook_notation::pgn::{PgnOptions, PgnReader};
+/// let text = "1. e4 (1. d4 d5) 1... e5 $1 {good} *";
+/// let game = PgnReader::new(text.as_bytes()).next().unwrap()?;
+/// assert_eq!(game.moves[0].variations[0].moves.len(), 2);
+/// assert_eq!(game.moves[1].nags, [1]);
+/// let options = PgnOptions { variations: false, comments: false, ..PgnOptions::default() };
+/// let game = PgnReader::with_options(text.as_bytes(), options).next().unwrap()?;
+/// assert!(game.moves[0].variations.is_empty() && game.moves[1].comments.is_empty());
+/// # Ok::<(), lawbook_notation::pgn::PgnError>(())
+/// ```
+pub struct PgnReader<R> {
+    input: R,
+    options: PgnOptions,
+    /// The number of the last line read from the input.
+    line_no: usize,
+    /// Text read but not yet used: the rest of a line after a result, or a
+    /// line that starts the next game.
+    pending: Option<(usize, String)>,
+    games: usize,
+    done: bool,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// A reader with the default options.
+    pub fn new(input: R) -> PgnReader<R> {
+        PgnReader::with_options(input, PgnOptions::default())
+    }
+
+    /// A reader with the given options.
+    pub fn with_options(input: R, options: PgnOptions) -> PgnReader<R> {
+        PgnReader { input, options, line_no: 0, pending: None, games: 0, done: false, buf: Vec::new() }
+    }
+
+    /// The next line, at most `max_line_len` bytes kept; `None` at the end.
+    fn next_line(&mut self) -> Option<io::Result<Line>> {
+        if let Some((no, text)) = self.pending.take() {
+            return Some(Ok(Line { no, text: Ok(text) }));
+        }
+        self.buf.clear();
+        let max = self.options.max_line_len;
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            if !too_long {
+                // Room for the line and its CR LF.
+                if self.buf.len() + take > max.saturating_add(2) {
+                    too_long = true;
+                    self.buf = Vec::new();
+                } else {
+                    self.buf.extend_from_slice(&chunk[..take]);
+                }
+            }
+            self.input.consume(take);
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return None;
+        }
+        self.line_no += 1;
+        let no = self.line_no;
+        if too_long {
+            return Some(Ok(Line { no, text: Err(LineFault::TooLong) }));
+        }
+        while self.buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+            self.buf.pop();
+        }
+        if self.buf.len() > max {
+            return Some(Ok(Line { no, text: Err(LineFault::TooLong) }));
+        }
+        if let Some(i) = self.buf.iter().position(|&b| b == 0) {
+            return Some(Ok(Line { no, text: Err(LineFault::Nul(i + 1)) }));
+        }
+        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
+        if no == 1 && text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        Some(Ok(Line { no, text: Ok(text) }))
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut state: Option<GameState> = None;
+        loop {
+            let line = match self.next_line() {
+                None => break,
+                Some(Err(e)) => {
+                    self.done = true;
+                    let game = state.as_ref().map_or(self.games + 1, |s| s.number);
+                    return Some(Err(PgnError {
+                        game,
+                        line: self.line_no + 1,
+                        kind: PgnErrorKind::Io,
+                        message: format!("cannot read the input: {e}"),
+                        partial: None,
+                    }));
+                }
+                Some(Ok(line)) => line,
+            };
+            let text = match line.text {
+                Ok(text) => text,
+                Err(fault) => {
+                    let s = state.get_or_insert_with(|| {
+                        self.games += 1;
+                        GameState::new(self.games, self.options)
+                    });
+                    let (kind, message) = match fault {
+                        LineFault::TooLong => (
+                            PgnErrorKind::TooLong,
+                            format!("the line is longer than {} bytes", self.options.max_line_len),
+                        ),
+                        LineFault::Nul(col) => {
+                            (PgnErrorKind::NulByte, format!("a NUL byte in column {col}: this is not PGN text"))
+                        }
+                    };
+                    s.fail(line.no, kind, message);
+                    s.seen_non_tag = true;
+                    continue;
+                }
+            };
+            if state.is_none() && (text.trim().is_empty() || text.starts_with('%')) {
+                continue;
+            }
+            let s = state.get_or_insert_with(|| {
+                self.games += 1;
+                GameState::new(self.games, self.options)
+            });
+            match s.feed(&text, line.no) {
+                Feed::More => {}
+                Feed::Done(rest) => {
+                    if !text[rest..].trim().is_empty() {
+                        self.pending = Some((line.no, text[rest..].to_string()));
+                    }
+                    return state.map(GameState::finish);
+                }
+                Feed::NextGame => {
+                    self.pending = Some((line.no, text));
+                    return state.map(GameState::finish);
+                }
+            }
+        }
+        self.done = true;
+        let mut s = state?;
+        if let Some(comment) = s.comment.take() {
+            s.fail(
+                comment.line,
+                PgnErrorKind::UnterminatedComment,
+                format!("the comment opened with {{ on line {} is never closed", comment.line),
+            );
+        } else if s.result.is_none() {
+            let line = s.last_line;
+            s.fail(
+                line,
+                PgnErrorKind::MissingResult,
+                "the game ends without a result: expected 1-0, 0-1, 1/2-1/2 or *".to_string(),
+            );
+        }
+        Some(s.finish())
+    }
+}
