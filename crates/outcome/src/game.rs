@@ -1,6 +1,6 @@
 //! [`Game`]: a start position, the moves played, and how the game stands.
 
-use crate::dead::{self, SearchLimits, Verdict};
+use crate::dead::{self, Finding, SearchLimits};
 use crate::material::{has_insufficient_material, is_insufficient_material};
 use core::fmt;
 use lawbook_board::{Bitboard, Board, ByColor, CastlingMode, Color, Setup};
@@ -353,7 +353,7 @@ pub struct Game {
     policy: Policy,
     limits: SearchLimits,
     /// The dead-position verdict for the current position.
-    dead: Verdict,
+    dead: Finding,
     /// The ending the current position brings by itself, if any.
     automatic: Option<Outcome>,
     /// An ending declared by the players: claim, agreement, resignation, flag.
@@ -382,7 +382,7 @@ impl Game {
             moves: Vec::new(),
             policy,
             limits,
-            dead: Verdict::Unknown { positions: 0 },
+            dead: Finding::Unknown { positions: 0 },
             automatic: None,
             declared: None,
         };
@@ -458,7 +458,7 @@ impl Game {
     }
 
     /// The dead-position verdict for the current position ([`crate::dead::analyse`]).
-    pub fn dead_verdict(&self) -> &Verdict {
+    pub fn dead_verdict(&self) -> &Finding {
         &self.dead
     }
 
