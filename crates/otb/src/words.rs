@@ -1,6 +1,6 @@
 //! The model's events and answers in plain words, for the transcript.
 
-use crate::answer::{ArbiterAction, Duty, Refusal, Remark, Ruling, Verdict};
+use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling};
 use crate::event::{Event, Hand};
 use crate::model::{Held, OverTheBoard, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
@@ -239,12 +239,12 @@ pub(crate) fn illegal(side: Color, article: &str, stands: Option<Move>, before: 
 }
 
 /// The arbiter's penalty, in words.
-pub(crate) fn ruling(ruling: &Ruling) -> String {
-    match ruling {
-        Ruling::ExtraTime { to, minutes } => {
+pub(crate) fn penalty(penalty: &Penalty) -> String {
+    match penalty {
+        Penalty::ExtraTime { to, minutes } => {
             format!("the arbiter gives {to} {minutes} extra minutes {}", fide("7.5.5"))
         }
-        Ruling::Ends(ending) => format!("a second illegal move ends the game: {ending}"),
+        Penalty::Ends(ending) => format!("a second illegal move ends the game: {ending}"),
     }
 }
 
@@ -404,24 +404,24 @@ pub(crate) fn answer_words(
     otb: &OverTheBoard,
     side: Color,
     event: &Event,
-    verdict: &Verdict,
+    ruling: &Ruling,
     remarks: &[Remark],
     duty: &Duty,
 ) -> String {
     let pos = otb.position();
     let mover = otb.turn();
     let mut parts: Vec<String> = Vec::new();
-    if matches!(event, Event::OfferDraw) && matches!(verdict, Verdict::Accepted) {
+    if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
         parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.2)", !side));
     }
     let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
-    let show_duty = match verdict {
-        Verdict::Accepted => true,
-        Verdict::Refused(refusal) => {
+    let show_duty = match ruling {
+        Ruling::Accepted => true,
+        Ruling::Refused(refusal) => {
             parts.push(self::refusal(side, refusal, pos, otb.board()));
             !matches!(refusal, Refusal::TouchMove(_) | Refusal::GameOver(_))
         }
-        Verdict::Completed { mv, ending } => {
+        Ruling::Completed { mv, ending } => {
             let before = prev.unwrap_or(*pos);
             parts.push(format!("the move {} is complete; {} to move", describe_move(&before, *mv), mover));
             if let Some(ending) = ending {
@@ -429,19 +429,19 @@ pub(crate) fn answer_words(
             }
             false
         }
-        Verdict::IllegalMove { article, stands, ruling } => {
+        Ruling::IllegalMove { article, stands, penalty } => {
             let before = prev.unwrap_or(*pos);
             parts.push(illegal(side, article, *stands, &before));
-            if let Some(ruling) = ruling {
-                parts.push(self::ruling(ruling));
+            if let Some(penalty) = penalty {
+                parts.push(self::penalty(penalty));
             }
             stands.is_none()
         }
-        Verdict::Arbiter(action) => {
+        Ruling::Arbiter(action) => {
             parts.push(arbiter(action, pos));
             matches!(action, ArbiterAction::ClaimRejected { .. })
         }
-        Verdict::Ended(ending) => {
+        Ruling::Ended(ending) => {
             parts.push(format!("the game is over: {ending}"));
             false
         }

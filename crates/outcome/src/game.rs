@@ -352,7 +352,7 @@ pub struct Game {
     moves: Vec<Move>,
     policy: Policy,
     limits: SearchLimits,
-    /// The dead-position verdict for the current position.
+    /// The dead-position finding for the current position.
     dead: Finding,
     /// The ending the current position brings by itself, if any.
     automatic: Option<Outcome>,
@@ -457,8 +457,8 @@ impl Game {
         self.outcome().is_some()
     }
 
-    /// The dead-position verdict for the current position ([`crate::dead::analyse`]).
-    pub fn dead_verdict(&self) -> &Finding {
+    /// The dead-position finding for the current position ([`crate::dead::analyse`]).
+    pub fn dead_finding(&self) -> &Finding {
         &self.dead
     }
 
@@ -501,7 +501,7 @@ impl Game {
         self.refresh();
     }
 
-    /// Recomputes the verdicts on the current position.
+    /// Recomputes the dead-position finding and the automatic ending on the current position.
     fn refresh(&mut self) {
         let pos = *self.position();
         self.dead = dead::analyse(&pos, self.limits);

@@ -2,9 +2,9 @@
 //! positions that look dead but are not.
 //!
 //! Every position here has pawns, so none is insufficient material; the
-//! verdict comes from the exhaustive search of [`lawbook_outcome::dead`].
-//! A "dead" verdict must be a proof: the whole reachable set enumerated
-//! without a checkmate. A "not dead" verdict must come with a helpmate,
+//! finding comes from the exhaustive search of [`lawbook_outcome::dead`].
+//! A "dead" finding must be a proof: the whole reachable set enumerated
+//! without a checkmate. A "not dead" finding must come with a helpmate,
 //! which is replayed here and must end in checkmate.
 
 use lawbook_board::Color;
@@ -123,7 +123,7 @@ fn look_dead_but_are_not() {
     }
 }
 
-/// The limit is a limit, never a verdict: a dead position whose reachable
+/// The limit is a limit, never a finding: a dead position whose reachable
 /// set is larger than the limit comes out unknown (so, not dead).
 #[test]
 fn the_limit_gives_unknown_not_dead() {

@@ -140,10 +140,10 @@ fn check_status(game: &Game, shadow: &Chess, keys: &[u64]) -> Result<(), TestCas
     let expected = expected_outcome(shadow, repetitions, game.policy());
     if status.outcome.map(|o| o.reason) == Some(Reason::DeadPosition) {
         prop_assert!(
-            matches!(game.dead_verdict(), Finding::Impossible(Proof::Exhaustive { .. })),
+            matches!(game.dead_finding(), Finding::Impossible(Proof::Exhaustive { .. })),
             "dead without an exhaustive proof in {}: {:?}",
             text,
-            game.dead_verdict()
+            game.dead_finding()
         );
         prop_assert!(
             !shadow.is_checkmate() && !shadow.is_stalemate() && !shadow.is_insufficient_material(),

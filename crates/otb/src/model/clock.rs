@@ -2,7 +2,7 @@
 //! seeks the arbiter (FIDE 6.2.1, 6.11.2, 7.5.1 to 7.5.5).
 
 use super::{EXTRA_MINUTES, OverTheBoard, Turn};
-use crate::answer::{Ending, Refusal, Remark, Ruling, Verdict};
+use crate::answer::{Ending, Penalty, Refusal, Remark, Ruling};
 use lawbook_board::{Color, Piece, Role};
 use lawbook_movegen::Move;
 use lawbook_outcome::GameResult;
@@ -11,7 +11,7 @@ use lawbook_outcome::dead::can_checkmate;
 impl OverTheBoard {
     /// Pressing the clock: the move is complete (6.2.1), or an illegal move
     /// is completed (7.5.1 to 7.5.4) and penalised (7.5.5).
-    pub(super) fn press_clock(&mut self, side: Color) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn press_clock(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         if self.table.paused {
             return Err(Refusal::ClockPaused);
@@ -27,8 +27,8 @@ impl OverTheBoard {
         if self.table.board == *pos.board() {
             // 7.5.3: the clock pressed without a move.
             self.reinstate();
-            let ruling = self.penalise(side);
-            return Ok((Verdict::IllegalMove { article: "7.5.3", stands: None, ruling: Some(ruling) }, Vec::new()));
+            let penalty = self.penalise(side);
+            return Ok((Ruling::IllegalMove { article: "7.5.3", stands: None, penalty: Some(penalty) }, Vec::new()));
         }
         let legal = pos.legal_moves();
         if let Some(&mv) = legal.iter().find(|&&m| *pos.play_unchecked(m).board() == self.table.board) {
@@ -38,10 +38,10 @@ impl OverTheBoard {
             let two_hands = self.table.turn.two_hands;
             let ending = self.complete(mv);
             if two_hands {
-                let ruling = if ending.is_some() { None } else { Some(self.penalise(side)) };
-                return Ok((Verdict::IllegalMove { article: "7.5.4", stands: Some(mv), ruling }, Vec::new()));
+                let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
+                return Ok((Ruling::IllegalMove { article: "7.5.4", stands: Some(mv), penalty }, Vec::new()));
             }
-            return Ok((Verdict::Completed { mv, ending }, Vec::new()));
+            return Ok((Ruling::Completed { mv, ending }, Vec::new()));
         }
         if let Some(mv) = self.unpromoted_pawn(&pos) {
             // 7.5.2: the pawn becomes a queen; the arbiter brings one if none is at hand.
@@ -50,22 +50,22 @@ impl OverTheBoard {
             *spare = spare.saturating_sub(1);
             self.table.board.set_piece_at(mv.to(), queen);
             let ending = self.complete(mv);
-            let ruling = if ending.is_some() { None } else { Some(self.penalise(side)) };
-            return Ok((Verdict::IllegalMove { article: "7.5.2", stands: Some(mv), ruling }, Vec::new()));
+            let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
+            return Ok((Ruling::IllegalMove { article: "7.5.2", stands: Some(mv), penalty }, Vec::new()));
         }
         // 7.5.1: the position before the irregularity is reinstated.
         self.reinstate();
-        let ruling = self.penalise(side);
-        Ok((Verdict::IllegalMove { article: "7.5.1", stands: None, ruling: Some(ruling) }, Vec::new()))
+        let penalty = self.penalise(side);
+        Ok((Ruling::IllegalMove { article: "7.5.1", stands: None, penalty: Some(penalty) }, Vec::new()))
     }
 
     /// Pausing the clock to seek the arbiter's help (6.11.2).
-    pub(super) fn stop_clock(&mut self) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn stop_clock(&mut self) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.paused {
             return Err(Refusal::ClockAlreadyPaused);
         }
         self.table.paused = true;
-        Ok((Verdict::Accepted, Vec::new()))
+        Ok((Ruling::Accepted, Vec::new()))
     }
 
     /// Plays the completed move: the opponent has the move.
@@ -106,7 +106,7 @@ impl OverTheBoard {
     }
 
     /// The penalty for a completed illegal move (7.5.5).
-    fn penalise(&mut self, side: Color) -> Ruling {
+    fn penalise(&mut self, side: Color) -> Penalty {
         let opponent = !side;
         self.table.illegal_moves[side] += 1;
         if self.table.illegal_moves[side] >= 2 {
@@ -114,10 +114,10 @@ impl OverTheBoard {
             let result = if cannot_mate { GameResult::Draw } else { GameResult::win(opponent) };
             let ending = Ending::IllegalMoves { player: side, result };
             self.ending = Some(ending);
-            Ruling::Ends(ending)
+            Penalty::Ends(ending)
         } else {
             self.table.extra_minutes[opponent] += EXTRA_MINUTES;
-            Ruling::ExtraTime { to: opponent, minutes: EXTRA_MINUTES }
+            Penalty::ExtraTime { to: opponent, minutes: EXTRA_MINUTES }
         }
     }
 }

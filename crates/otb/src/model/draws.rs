@@ -2,7 +2,7 @@
 //! 9.5).
 
 use super::{EXTRA_MINUTES, OverTheBoard, Turn};
-use crate::answer::{ArbiterAction, Duty, Ending, Refusal, Remark, Verdict};
+use crate::answer::{ArbiterAction, Duty, Ending, Refusal, Remark, Ruling};
 use lawbook_board::Color;
 use lawbook_movegen::Move;
 use lawbook_outcome::ClaimVerdict;
@@ -18,14 +18,14 @@ impl OverTheBoard {
 
     /// Offering a draw (9.1.2): it stands, properly made between the move on
     /// the board and pressing the clock (9.1.2.1).
-    pub(super) fn offer_draw(&mut self, side: Color) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn offer_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         let proper = side == self.turn() && matches!(self.duty(), Duty::PressClock(_));
         self.table.offer = Some(side);
-        Ok((Verdict::Accepted, if proper { Vec::new() } else { vec![Remark::OfferTiming] }))
+        Ok((Ruling::Accepted, if proper { Vec::new() } else { vec![Remark::OfferTiming] }))
     }
 
     /// Accepting the opponent's offer: the game is drawn (9.1.2.2).
-    pub(super) fn accept_draw(&mut self, side: Color) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn accept_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);
         }
@@ -33,16 +33,16 @@ impl OverTheBoard {
         let outcome = self.game.agree_draw().map_err(|_| Refusal::NoOffer)?;
         let ending = Ending::Rules(outcome);
         self.ending = Some(ending);
-        Ok((Verdict::Ended(ending), Vec::new()))
+        Ok((Ruling::Ended(ending), Vec::new()))
     }
 
     /// Rejecting the opponent's offer orally (9.1.2.2).
-    pub(super) fn decline_draw(&mut self, side: Color) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn decline_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);
         }
         self.table.offer = None;
-        Ok((Verdict::Accepted, Vec::new()))
+        Ok((Ruling::Accepted, Vec::new()))
     }
 
     /// Claiming a draw (9.2, 9.3), on the position or with an announced
@@ -53,7 +53,7 @@ impl OverTheBoard {
         side: Color,
         claim: lawbook_outcome::Claim,
         announced: Option<Move>,
-    ) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    ) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         if !self.at_rest() {
             return Err(Refusal::ClaimAfterMove);
@@ -73,13 +73,13 @@ impl OverTheBoard {
                 self.table.board = *self.game.position().board();
                 self.table.turn = Turn::default();
                 self.ending = Some(Ending::Rules(outcome));
-                return Ok((Verdict::Arbiter(ArbiterAction::DrawUpheld(outcome)), Vec::new()));
+                return Ok((Ruling::Arbiter(ArbiterAction::DrawUpheld(outcome)), Vec::new()));
             }
         }
         let opponent = !side;
         self.table.extra_minutes[opponent] += EXTRA_MINUTES;
         self.table.turn.announced = announced;
         let action = ArbiterAction::ClaimRejected { to: opponent, minutes: EXTRA_MINUTES, must_play: announced };
-        Ok((Verdict::Arbiter(action), Vec::new()))
+        Ok((Ruling::Arbiter(action), Vec::new()))
     }
 }

@@ -17,7 +17,7 @@ mod moving;
 mod promotion;
 mod touch;
 
-use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Verdict};
+use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
 use crate::event::{Event, Hand};
 use crate::words;
 use core::fmt;
@@ -127,7 +127,7 @@ impl fmt::Display for Entry {
 /// ```
 /// use lawbook_board::{Color, Square};
 /// use lawbook_movegen::Position;
-/// use lawbook_otb::{Duty, Event, OverTheBoard, Verdict};
+/// use lawbook_otb::{Duty, Event, OverTheBoard, Ruling};
 ///
 /// let mut otb = OverTheBoard::new(Position::startpos());
 /// let answer = otb.apply(Color::White, Event::touch(Square::G1));
@@ -137,7 +137,7 @@ impl fmt::Display for Entry {
 /// otb.apply(Color::White, Event::move_piece(Square::G1, Square::F3));
 /// otb.apply(Color::White, Event::Release);
 /// let done = otb.apply(Color::White, Event::PressClock);
-/// assert!(matches!(done.verdict, Verdict::Completed { .. }));
+/// assert!(matches!(done.ruling, Ruling::Completed { .. }));
 /// assert_eq!(otb.turn(), Color::Black);
 /// println!("{}", otb.transcript_text());
 /// ```
@@ -321,19 +321,19 @@ impl OverTheBoard {
     pub fn apply(&mut self, side: Color, event: Event) -> Answer {
         let said = words::said(self, side, &event);
         let saved = self.table.clone();
-        let (verdict, remarks) = match self.judge(side, event) {
+        let (ruling, remarks) = match self.judge(side, event) {
             Ok(judged) => judged,
             Err(refusal) => {
                 self.table = saved;
                 if let Refusal::NotAvailable(piece) = refusal {
                     self.table.turn.wanted = Some(piece.role);
                 }
-                (Verdict::Refused(refusal), Vec::new())
+                (Ruling::Refused(refusal), Vec::new())
             }
         };
         let duty = self.duty();
-        let words = words::answer_words(self, side, &event, &verdict, &remarks, &duty);
-        let answer = Answer { verdict, remarks, duty, words };
+        let words = words::answer_words(self, side, &event, &ruling, &remarks, &duty);
+        let answer = Answer { ruling, remarks, duty, words };
         self.transcript.push(Entry { side, event, said, answer: answer.clone() });
         answer
     }
@@ -398,9 +398,9 @@ impl OverTheBoard {
         let mut answers = Vec::with_capacity(events.len());
         for event in events {
             let answer = self.apply(side, event);
-            let in_order = match &answer.verdict {
-                Verdict::Accepted => true,
-                Verdict::Completed { mv: done, .. } => *done == mv,
+            let in_order = match &answer.ruling {
+                Ruling::Accepted => true,
+                Ruling::Completed { mv: done, .. } => *done == mv,
                 _ => false,
             };
             if !in_order {
@@ -414,7 +414,7 @@ impl OverTheBoard {
     // ---- judging ----
 
     /// Dispatches `event` to its handler.
-    fn judge(&mut self, side: Color, event: Event) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    fn judge(&mut self, side: Color, event: Event) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if let Some(ending) = self.ending {
             return Err(Refusal::GameOver(ending));
         }
@@ -427,7 +427,7 @@ impl OverTheBoard {
             Event::Place { square, role, hand } => self.place(side, square, role, hand),
             Event::PressClock => self.press_clock(side),
             Event::StopClock => self.stop_clock(),
-            Event::CallArbiter { piece } => Ok((Verdict::Arbiter(self.call_arbiter(side, piece)), Vec::new())),
+            Event::CallArbiter { piece } => Ok((Ruling::Arbiter(self.call_arbiter(side, piece)), Vec::new())),
             Event::OfferDraw => self.offer_draw(side),
             Event::AcceptDraw => self.accept_draw(side),
             Event::DeclineDraw => self.decline_draw(side),

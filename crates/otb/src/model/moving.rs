@@ -2,7 +2,7 @@
 //! (FIDE 3.8.2, 4.1, 4.3.2, 4.4.2, 4.7, 4.7.1).
 
 use super::{Displaced, Held, OverTheBoard, captured_square, involves, part_of};
-use crate::answer::{Refusal, Remark, Verdict};
+use crate::answer::{Refusal, Remark, Ruling};
 use crate::event::Hand;
 use lawbook_board::{Color, Role, Square};
 use lawbook_movegen::Move;
@@ -30,7 +30,7 @@ impl OverTheBoard {
         from: Square,
         to: Square,
         hand: Hand,
-    ) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    ) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         let piece = self.table.board.piece_at(from).ok_or(Refusal::NothingThere(from))?;
         if piece.color != side {
@@ -85,7 +85,7 @@ impl OverTheBoard {
         }
         self.lift_and_put(origin, from, to);
         self.table.turn.holding = Some(Held::Piece(origin));
-        Ok((Verdict::Accepted, remarks))
+        Ok((Ruling::Accepted, remarks))
     }
 
     /// Moves the piece on `from` (which stood on `origin`) to `to`; an enemy
@@ -108,11 +108,11 @@ impl OverTheBoard {
     }
 
     /// Letting go of the piece in hand (4.7).
-    pub(super) fn let_go(&mut self, side: Color) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn let_go(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         let held = self.table.turn.holding.take().ok_or(Refusal::NothingInHand)?;
         self.release(held);
-        Ok((Verdict::Accepted, Vec::new()))
+        Ok((Ruling::Accepted, Vec::new()))
     }
 
     /// Lets go of `held`: a piece released as a legal move or part of one
@@ -135,12 +135,7 @@ impl OverTheBoard {
 
     /// Taking a piece off the board: an enemy piece captured (4.3.2, 4.7.1),
     /// or the own pawn of a promotion (4.6).
-    pub(super) fn remove(
-        &mut self,
-        side: Color,
-        square: Square,
-        hand: Hand,
-    ) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn remove(&mut self, side: Color, square: Square, hand: Hand) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         let mut remarks = Vec::new();
         let beneath = self.table.turn.beneath.iter().position(|(s, _)| *s == square);
@@ -175,7 +170,7 @@ impl OverTheBoard {
             }
             self.table.turn.removed.push((square, enemy));
             self.table.spares[enemy.color][enemy.role.index()] += 1;
-            return Ok((Verdict::Accepted, remarks));
+            return Ok((Ruling::Accepted, remarks));
         }
         let own = on_top.ok_or(Refusal::NothingThere(square))?;
         if own.role != Role::Pawn || self.table.turn.placed.iter().any(|(s, _)| *s == square) {
@@ -208,6 +203,6 @@ impl OverTheBoard {
             self.table.turn.holding = None;
         }
         self.table.spares[side][Role::Pawn.index()] += 1;
-        Ok((Verdict::Accepted, remarks))
+        Ok((Ruling::Accepted, remarks))
     }
 }

@@ -3,7 +3,7 @@
 //! pawn left unpromoted 7.5.2).
 
 use super::{Displaced, Held, OverTheBoard};
-use crate::answer::{Refusal, Remark, Verdict};
+use crate::answer::{Refusal, Remark, Ruling};
 use crate::event::Hand;
 use lawbook_board::{Color, Piece, Rank, Role, Square};
 use lawbook_movegen::{Move, Position};
@@ -16,7 +16,7 @@ impl OverTheBoard {
         square: Square,
         role: Role,
         hand: Hand,
-    ) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    ) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         if matches!(role, Role::King | Role::Pawn) {
             return Err(Refusal::NotAPromotionPiece(role));
@@ -85,7 +85,7 @@ impl OverTheBoard {
         self.table.turn.wanted = None;
         // The choice is final once the piece touched the square (4.4.4).
         self.table.turn.frozen = Some(fits);
-        Ok((Verdict::Accepted, remarks))
+        Ok((Ruling::Accepted, remarks))
     }
 
     /// A pawn moved to the last rank and left there without a new piece,

@@ -2,7 +2,7 @@
 //! (FIDE 4.2 to 4.5, castling by the touched king and rook 4.4.1 to 4.4.3).
 
 use super::{OverTheBoard, captured_square, involves};
-use crate::answer::{Duty, Refusal, Remark, Verdict};
+use crate::answer::{Duty, Refusal, Remark, Ruling};
 use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
 use lawbook_movegen::{CastlingSide, Move};
 
@@ -14,14 +14,14 @@ fn castling_side(m: Move) -> CastlingSide {
 impl OverTheBoard {
     /// Adjusting, "j'adoube" said first: no touch-move, only by the player
     /// having the move (4.2.1).
-    pub(super) fn adjust(&mut self, side: Color, square: Square) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn adjust(&mut self, side: Color, square: Square) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if side != self.turn() {
             return Err(Refusal::AdjustOutOfTurn);
         }
         if self.table.board.piece_at(square).is_none() {
             return Err(Refusal::NothingThere(square));
         }
-        Ok((Verdict::Accepted, Vec::new()))
+        Ok((Ruling::Accepted, Vec::new()))
     }
 
     /// Records a piece touched with intent (4.3), once.
@@ -32,18 +32,18 @@ impl OverTheBoard {
     }
 
     /// Touching a piece with intent (4.3): touch-move applies.
-    pub(super) fn touch(&mut self, side: Color, square: Square) -> Result<(Verdict, Vec<Remark>), Refusal> {
+    pub(super) fn touch(&mut self, side: Color, square: Square) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.board.piece_at(square).is_none() {
             return Err(Refusal::NothingThere(square));
         }
         if side != self.turn() {
-            return Ok((Verdict::Accepted, vec![Remark::NotYourMove]));
+            return Ok((Ruling::Accepted, vec![Remark::NotYourMove]));
         }
         let mut remarks = Vec::new();
         self.touch_rejects_offer(side, &mut remarks);
         let origin = self.origin_of(square);
         if self.table.turn.placed.iter().any(|(s, _)| *s == square) {
-            return Ok((Verdict::Accepted, remarks));
+            return Ok((Ruling::Accepted, remarks));
         }
         if let Some(frozen) = &self.table.turn.frozen {
             let pos = self.position();
@@ -51,10 +51,10 @@ impl OverTheBoard {
             if !needed {
                 remarks.push(Remark::MoveAlreadyMade);
             }
-            return Ok((Verdict::Accepted, remarks));
+            return Ok((Ruling::Accepted, remarks));
         }
         self.record_touch(origin);
-        Ok((Verdict::Accepted, remarks))
+        Ok((Ruling::Accepted, remarks))
     }
 
     /// Rooks touched before the king: no castling with them on this move (4.4.2).
