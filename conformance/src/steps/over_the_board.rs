@@ -15,7 +15,7 @@ use lawbook_board::{Color, Piece, Square};
 use lawbook_engines::Capability;
 use lawbook_movegen::{CastlingSide, Move, Position};
 use lawbook_notation::{ReadOptions, read_move};
-use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Verdict};
+use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Ruling};
 
 /// The model of the scenario, started from its game on first use.
 fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
@@ -325,8 +325,8 @@ fn last_answer(otb: &OverTheBoard) -> Answer {
 fn illegal_under(world: &mut ChessWorld, article: String) {
     let otb = ask(world);
     let answer = last_answer(&otb);
-    match answer.verdict {
-        Verdict::IllegalMove { article: a, .. } if a == article => {}
+    match answer.ruling {
+        Ruling::IllegalMove { article: a, .. } if a == article => {}
         _ => panic!(
             "expected an illegal move under article {article}, but the model answers: {answer}{}",
             transcript(&otb)
@@ -348,8 +348,8 @@ fn becomes(world: &mut ChessWorld, sq: String, name: String) {
     let sq = square(&sq);
     let otb = ask(world);
     let answer = last_answer(&otb);
-    let promoted = match answer.verdict {
-        Verdict::IllegalMove { stands: Some(mv), .. } | Verdict::Completed { mv, .. } => {
+    let promoted = match answer.ruling {
+        Ruling::IllegalMove { stands: Some(mv), .. } | Ruling::Completed { mv, .. } => {
             mv.to() == sq && mv.promotion_role() == Some(role(&name))
         }
         _ => false,
@@ -365,8 +365,8 @@ fn provides(world: &mut ChessWorld, side: String, name: String) {
     let otb = ask(world);
     let answer = last_answer(&otb);
     let expected = Piece::new(color(&side), role(&name));
-    match answer.verdict {
-        Verdict::Arbiter(ArbiterAction::ProvidesPiece { piece, .. }) if piece == expected => {}
+    match answer.ruling {
+        Ruling::Arbiter(ArbiterAction::ProvidesPiece { piece, .. }) if piece == expected => {}
         _ => {
             panic!("expected the arbiter to bring a {side} {name}, but the model answers: {answer}{}", transcript(&otb))
         }

@@ -1,4 +1,4 @@
-//! What the model answers to an event: [`Answer`], with its [`Verdict`], the
+//! What the model answers to an event: [`Answer`], with its [`Ruling`], the
 //! [`Duty`] in force afterwards and any [`Remark`].
 
 use core::fmt;
@@ -10,7 +10,7 @@ use lawbook_outcome::{GameResult, Outcome};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
     /// What the model makes of the event.
-    pub verdict: Verdict,
+    pub ruling: Ruling,
     /// Breaches of the laws the event brings about without being undone
     /// (two hands, a piece put down where it cannot legally go, ...).
     pub remarks: Vec<Remark>,
@@ -21,14 +21,14 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The FIDE article of the verdict, if it names one (`"4.3.1"`, `"7.5.2"`).
+    /// The FIDE article of the ruling, if it names one (`"4.3.1"`, `"7.5.2"`).
     pub fn article(&self) -> Option<&'static str> {
-        self.verdict.article()
+        self.ruling.article()
     }
 
     /// Whether the event was refused (it changed nothing).
     pub fn is_refused(&self) -> bool {
-        matches!(self.verdict, Verdict::Refused(_))
+        matches!(self.ruling, Ruling::Refused(_))
     }
 }
 
@@ -40,7 +40,7 @@ impl fmt::Display for Answer {
 
 /// What the model makes of an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Ruling {
     /// The event is in order (see [`Answer::remarks`] for what it breaks
     /// without being undone).
     Accepted,
@@ -66,7 +66,7 @@ pub enum Verdict {
         stands: Option<Move>,
         /// The arbiter's penalty (7.5.5); none when the move that stands
         /// ended the game (a checkmate made with two hands ends it all the same).
-        ruling: Option<Ruling>,
+        penalty: Option<Penalty>,
     },
     /// The arbiter acts.
     Arbiter(ArbiterAction),
@@ -74,14 +74,14 @@ pub enum Verdict {
     Ended(Ending),
 }
 
-impl Verdict {
-    /// The FIDE article of the verdict, if it names one.
+impl Ruling {
+    /// The FIDE article of the ruling, if it names one.
     pub fn article(&self) -> Option<&'static str> {
         match self {
-            Verdict::Accepted | Verdict::Completed { .. } | Verdict::Ended(_) => None,
-            Verdict::Refused(r) => Some(r.article()),
-            Verdict::IllegalMove { article, .. } => Some(article),
-            Verdict::Arbiter(a) => Some(a.article()),
+            Ruling::Accepted | Ruling::Completed { .. } | Ruling::Ended(_) => None,
+            Ruling::Refused(r) => Some(r.article()),
+            Ruling::IllegalMove { article, .. } => Some(article),
+            Ruling::Arbiter(a) => Some(a.article()),
         }
     }
 }
@@ -281,7 +281,7 @@ impl Duty {
 
 /// The arbiter's penalty for a completed illegal move (FIDE 7.5.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ruling {
+pub enum Penalty {
     /// The first illegal move: the opponent gets extra time.
     ExtraTime {
         /// Who gets it.

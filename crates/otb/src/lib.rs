@@ -65,6 +65,6 @@ mod event;
 mod model;
 mod words;
 
-pub use answer::{Answer, ArbiterAction, Duty, Ending, Refusal, Remark, Ruling, Verdict};
+pub use answer::{Answer, ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling};
 pub use event::{Event, Hand};
 pub use model::{Entry, OverTheBoard};

@@ -1,6 +1,8 @@
-//! The model's answers in plain words.
+//! The model's events and answers in plain words, for the transcript.
 
-use crate::answer::{ArbiterAction, Duty, Refusal, Remark, Ruling};
+use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling};
+use crate::event::{Event, Hand};
+use crate::model::{Held, OverTheBoard, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
 use lawbook_movegen::{CastlingSide, Move, MoveKind, Position};
 
@@ -237,12 +239,12 @@ pub(crate) fn illegal(side: Color, article: &str, stands: Option<Move>, before: 
 }
 
 /// The arbiter's penalty, in words.
-pub(crate) fn ruling(ruling: &Ruling) -> String {
-    match ruling {
-        Ruling::ExtraTime { to, minutes } => {
+pub(crate) fn penalty(penalty: &Penalty) -> String {
+    match penalty {
+        Penalty::ExtraTime { to, minutes } => {
             format!("the arbiter gives {to} {minutes} extra minutes {}", fide("7.5.5"))
         }
-        Ruling::Ends(ending) => format!("a second illegal move ends the game: {ending}"),
+        Penalty::Ends(ending) => format!("a second illegal move ends the game: {ending}"),
     }
 }
 
@@ -300,4 +302,163 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
         ),
         Remark::OfferRejected => format!("touching a piece rejects the opponent's draw offer {article}"),
     }
+}
+
+/// What letting go of the piece in hand would do, when it stands where a
+/// move the player may make puts it (4.7).
+fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
+    let pos = otb.position();
+    let origin = match otb.holding()? {
+        Held::Piece(origin) => origin,
+        Held::New(square) => {
+            let role = otb.board().role_at(square)?;
+            return match otb.allowed_moves().as_slice() {
+                [mv] if !otb.capture_unfinished() && *pos.play_unchecked(*mv).board() == *otb.board() => Some(format!(
+                    "letting go of the {} on {square} makes the move {} (FIDE 4.7.3)",
+                    role.name(),
+                    describe_move(pos, *mv)
+                )),
+                _ => None,
+            };
+        }
+    };
+    let at = otb.displaced(origin)?.now?;
+    let role = otb.board().role_at(at)?;
+    let fits: Vec<Move> = otb.allowed_moves().into_iter().filter(|&m| part_of(m, origin, at)).collect();
+    let commits = match fits.as_slice() {
+        [] => return None,
+        [mv] if !otb.capture_unfinished() && *pos.play_unchecked(*mv).board() == *otb.board() => {
+            return Some(format!(
+                "letting go of the {} on {at} makes the move {} (FIDE 4.7)",
+                role.name(),
+                describe_move(pos, *mv)
+            ));
+        }
+        [mv] => describe_move(pos, *mv),
+        _ if fits.iter().all(|m| m.promotion_role().is_some()) => format!("a promotion on {at}"),
+        _ => "one of the moves it is part of".to_string(),
+    };
+    Some(format!("letting go of the {} on {at} commits {mover} to {commits} (FIDE 4.7)", role.name()))
+}
+
+/// The event in plain words, before it happens.
+pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
+    let board = otb.board();
+    let by = |hand: Hand| if hand == Hand::Left { " with the left hand" } else { "" };
+    let on = |s: Square| piece_on(side, board.piece_at(s), s);
+    match *event {
+        Event::Touch { square, hand } => format!("{side} touches {}{}", on(square), by(hand)),
+        Event::Adjust { square, hand } => {
+            format!("{side} says \"j'adoube\" and adjusts {}{}", on(square), by(hand))
+        }
+        Event::Move { from, to, hand } => match board.piece_at(from) {
+            Some(p) if p.color == side => {
+                format!("{side} moves the {} from {from} to {to}{}", p.role.name(), by(hand))
+            }
+            Some(p) => {
+                format!("{side} moves the {} {} from {from} to {to}{}", p.color.name(), p.role.name(), by(hand))
+            }
+            None => format!("{side} moves from the empty square {from} to {to}{}", by(hand)),
+        },
+        Event::Release => {
+            let square = match otb.holding() {
+                Some(Held::Piece(origin)) => otb.displaced(origin).and_then(|d| d.now),
+                Some(Held::New(square)) => Some(square),
+                None => None,
+            };
+            match square {
+                Some(s) => format!("{side} lets go of {}", on(s)),
+                None => format!("{side} lets go"),
+            }
+        }
+        Event::Remove { square, hand } => {
+            let piece = otb.beneath(square);
+            let text = piece_on(side, piece.or_else(|| board.piece_at(square)), square);
+            format!("{side} removes {}{}", text.replacen(" on ", " from ", 1), by(hand))
+        }
+        Event::Place { square, role, hand } => format!("{side} places a {} on {square}{}", role.name(), by(hand)),
+        Event::PressClock => format!("{side} presses the clock"),
+        Event::StopClock => format!("{side} stops the clock"),
+        Event::CallArbiter { piece: None } => format!("{side} calls the arbiter"),
+        Event::CallArbiter { piece: Some(role) } => format!("{side} calls the arbiter for a {}", role.name()),
+        Event::OfferDraw => format!("{side} offers a draw"),
+        Event::AcceptDraw => format!("{side} accepts the draw offer"),
+        Event::DeclineDraw => format!("{side} declines the draw offer"),
+        Event::ClaimDraw { claim, announced } => {
+            let what = match claim {
+                lawbook_outcome::Claim::FiftyMoves => "under the fifty-move rule",
+                lawbook_outcome::Claim::ThreefoldRepetition => "by threefold repetition",
+            };
+            match announced {
+                Some(mv) => {
+                    format!("{side} claims a draw {what}, announcing the move {}", describe_move(otb.position(), mv))
+                }
+                None => format!("{side} claims a draw {what}"),
+            }
+        }
+    }
+}
+
+/// The answer to an event in plain words, given after it was judged.
+pub(crate) fn answer_words(
+    otb: &OverTheBoard,
+    side: Color,
+    event: &Event,
+    ruling: &Ruling,
+    remarks: &[Remark],
+    duty: &Duty,
+) -> String {
+    let pos = otb.position();
+    let mover = otb.turn();
+    let mut parts: Vec<String> = Vec::new();
+    if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
+        parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.2)", !side));
+    }
+    let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
+    let show_duty = match ruling {
+        Ruling::Accepted => true,
+        Ruling::Refused(refusal) => {
+            parts.push(self::refusal(side, refusal, pos, otb.board()));
+            !matches!(refusal, Refusal::TouchMove(_) | Refusal::GameOver(_))
+        }
+        Ruling::Completed { mv, ending } => {
+            let before = prev.unwrap_or(*pos);
+            parts.push(format!("the move {} is complete; {} to move", describe_move(&before, *mv), mover));
+            if let Some(ending) = ending {
+                parts.push(format!("the game is over: {ending}"));
+            }
+            false
+        }
+        Ruling::IllegalMove { article, stands, penalty } => {
+            let before = prev.unwrap_or(*pos);
+            parts.push(illegal(side, article, *stands, &before));
+            if let Some(penalty) = penalty {
+                parts.push(self::penalty(penalty));
+            }
+            stands.is_none()
+        }
+        Ruling::Arbiter(action) => {
+            parts.push(arbiter(action, pos));
+            matches!(action, ArbiterAction::ClaimRejected { .. })
+        }
+        Ruling::Ended(ending) => {
+            parts.push(format!("the game is over: {ending}"));
+            false
+        }
+    };
+    for remark in remarks {
+        parts.push(self::remark(side, remark));
+    }
+    if show_duty && otb.ending().is_none() {
+        parts.push(in_hand_words(otb, mover).unwrap_or_else(|| self::duty(mover, duty, pos)));
+        if otb.clock_paused() {
+            parts.push("the clock is paused to seek the arbiter's help (FIDE 6.11.2)".to_string());
+        }
+    }
+    let mut text = parts.join("; ");
+    if let Some(first) = text.get(0..1) {
+        text = first.to_uppercase() + &text[1..];
+    }
+    text.push('.');
+    text
 }

@@ -5,7 +5,7 @@
 use lawbook_board::{Color, Piece, Role, Square};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::{fen, uci};
-use lawbook_otb::{ArbiterAction, Duty, Ending, Event, Hand, OverTheBoard, Refusal, Remark, Ruling, Verdict};
+use lawbook_otb::{ArbiterAction, Duty, Ending, Event, Hand, OverTheBoard, Penalty, Refusal, Remark, Ruling};
 use lawbook_outcome::{Claim, GameResult, Reason};
 
 use Color::{Black, White};
@@ -38,8 +38,8 @@ fn refused_under(answer: &lawbook_otb::Answer, article: &str) {
 }
 
 fn completed(answer: &lawbook_otb::Answer) -> Move {
-    match answer.verdict {
-        Verdict::Completed { mv, .. } => mv,
+    match answer.ruling {
+        Ruling::Completed { mv, .. } => mv,
         _ => panic!("expected the move to be complete: {answer}"),
     }
 }
@@ -129,7 +129,7 @@ fn own_and_enemy_piece_touched_capture_with_the_first_or_move_the_first_that_can
 fn jadoube_binds_nothing_and_only_the_player_having_the_move_adjusts() {
     let mut otb = OverTheBoard::new(Position::startpos());
     let answer = otb.apply(White, Event::adjust(G1));
-    assert_eq!(answer.verdict, Verdict::Accepted);
+    assert_eq!(answer.ruling, Ruling::Accepted);
     assert_eq!(otb.duty(), Duty::Free);
     refused_under(&otb.apply(Black, Event::adjust(G8)), "4.2.1");
     // Black touching a piece on White's move binds nobody.
@@ -198,7 +198,7 @@ fn king_touched_to_castle_where_it_is_illegal_obliges_another_king_move_castling
     assert_eq!(allowed(&otb), ["e1e2", "e1f1", "e1g1"]);
     refused_under(&otb.apply(White, Event::move_piece(A1, B1)), "4.4.3");
     let done = otb.act_out(Move::castle(E1, H1)).expect("castling short is a king move");
-    assert!(matches!(done.last().map(|a| &a.verdict), Some(Verdict::Completed { .. })));
+    assert!(matches!(done.last().map(|a| &a.ruling), Some(Ruling::Completed { .. })));
 }
 
 #[test]
@@ -224,7 +224,7 @@ fn the_king_let_go_on_g1_may_only_castle_short() {
     // Pressing the clock with the rook still on h1 is an illegal move; the king goes back,
     // and 4.7 still binds: castling short it must be.
     let answer = otb.apply(White, Event::PressClock);
-    assert!(matches!(answer.verdict, Verdict::IllegalMove { article: "7.5.1", stands: None, .. }), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::IllegalMove { article: "7.5.1", stands: None, .. }), "{answer}");
     assert_eq!(otb.extra_minutes(Black), 2);
     assert!(otb.at_rest());
     assert_eq!(allowed(&otb), ["e1g1"]);
@@ -275,11 +275,11 @@ fn castling_with_two_hands_stands_but_is_penalised() {
     assert_eq!(answer.remarks, [Remark::TwoHands]);
     otb.apply(White, Event::Release);
     let answer = otb.apply(White, Event::PressClock);
-    match answer.verdict {
-        Verdict::IllegalMove {
+    match answer.ruling {
+        Ruling::IllegalMove {
             article: "7.5.4",
             stands: Some(m),
-            ruling: Some(Ruling::ExtraTime { to: Black, minutes: 2 }),
+            penalty: Some(Penalty::ExtraTime { to: Black, minutes: 2 }),
         } => {
             assert_eq!(m, Move::castle(E1, H1))
         }
@@ -332,14 +332,14 @@ fn en_passant_at_the_board() {
 fn the_clock_pressed_without_a_move_or_on_an_illegal_move() {
     let mut otb = OverTheBoard::new(Position::startpos());
     let answer = otb.apply(White, Event::PressClock);
-    assert!(matches!(answer.verdict, Verdict::IllegalMove { article: "7.5.3", .. }), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::IllegalMove { article: "7.5.3", .. }), "{answer}");
     assert_eq!(otb.turn(), White);
     assert_eq!(otb.extra_minutes(Black), 2);
     // A knight move that is no knight move, with the clock pressed: the second illegal move loses.
     move_and_release(&mut otb, White, G1, G3);
     let answer = otb.apply(White, Event::PressClock);
-    match answer.verdict {
-        Verdict::IllegalMove { article: "7.5.1", stands: None, ruling: Some(Ruling::Ends(ending)) } => {
+    match answer.ruling {
+        Ruling::IllegalMove { article: "7.5.1", stands: None, penalty: Some(Penalty::Ends(ending)) } => {
             assert_eq!(ending, Ending::IllegalMoves { player: White, result: GameResult::BlackWins })
         }
         _ => panic!("{answer}"),
@@ -355,9 +355,9 @@ fn a_second_illegal_move_draws_when_the_opponent_cannot_mate() {
     let answer = otb.apply(White, Event::PressClock);
     assert!(
         matches!(
-            answer.verdict,
-            Verdict::IllegalMove {
-                ruling: Some(Ruling::Ends(Ending::IllegalMoves { result: GameResult::Draw, .. })),
+            answer.ruling,
+            Ruling::IllegalMove {
+                penalty: Some(Penalty::Ends(Ending::IllegalMoves { result: GameResult::Draw, .. })),
                 ..
             }
         ),
@@ -373,7 +373,7 @@ fn promotion_to_a_second_queen_needs_the_arbiter_when_none_is_at_hand() {
     assert_eq!(otb.spares(Piece::new(White, Role::Queen)), 0);
     move_and_release(&mut otb, White, A7, A8);
     let answer = otb.apply(White, Event::place(A8, Role::Queen));
-    assert_eq!(answer.verdict, Verdict::Refused(Refusal::NotAvailable(Piece::new(White, Role::Queen))));
+    assert_eq!(answer.ruling, Ruling::Refused(Refusal::NotAvailable(Piece::new(White, Role::Queen))));
     refused_under(&answer, "6.11.2");
     assert!(answer.words.contains("stops the clock and calls the arbiter"), "{answer}");
     otb.apply(White, Event::StopClock);
@@ -381,8 +381,8 @@ fn promotion_to_a_second_queen_needs_the_arbiter_when_none_is_at_hand() {
     refused_under(&otb.apply(White, Event::PressClock), "6.11.2");
     let answer = otb.apply(White, Event::CallArbiter { piece: None });
     assert_eq!(
-        answer.verdict,
-        Verdict::Arbiter(ArbiterAction::ProvidesPiece { piece: Piece::new(White, Role::Queen), restarts_clock: true })
+        answer.ruling,
+        Ruling::Arbiter(ArbiterAction::ProvidesPiece { piece: Piece::new(White, Role::Queen), restarts_clock: true })
     );
     assert!(!otb.clock_paused());
     otb.apply(White, Event::place(A8, Role::Queen));
@@ -439,11 +439,11 @@ fn the_clock_pressed_before_the_promotion_piece_is_placed() {
     move_and_release(&mut otb, White, A7, A8);
     let answer = otb.apply(White, Event::PressClock);
     let queen = Move::promotion(A7, A8, Role::Queen);
-    match answer.verdict {
-        Verdict::IllegalMove {
+    match answer.ruling {
+        Ruling::IllegalMove {
             article: "7.5.2",
             stands: Some(m),
-            ruling: Some(Ruling::ExtraTime { to: Black, minutes: 2 }),
+            penalty: Some(Penalty::ExtraTime { to: Black, minutes: 2 }),
         } => {
             assert_eq!(m, queen)
         }
@@ -456,7 +456,7 @@ fn the_clock_pressed_before_the_promotion_piece_is_placed() {
     let mut otb = at("7k/P7/8/8/8/8/8/3QK3 w - - 0 1");
     move_and_release(&mut otb, White, A7, A8);
     let answer = otb.apply(White, Event::PressClock);
-    assert!(matches!(answer.verdict, Verdict::IllegalMove { article: "7.5.2", .. }), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::IllegalMove { article: "7.5.2", .. }), "{answer}");
     assert_eq!(otb.position().board().by_piece(Piece::new(White, Role::Queen)).count(), 2);
 }
 
@@ -468,7 +468,7 @@ fn a_pinned_pawn_on_the_last_rank_is_taken_back_not_queened() {
     assert_eq!(moved.remarks, [Remark::NotALegalMove]);
     otb.apply(White, Event::Release);
     let answer = otb.apply(White, Event::PressClock);
-    assert!(matches!(answer.verdict, Verdict::IllegalMove { article: "7.5.1", .. }), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::IllegalMove { article: "7.5.1", .. }), "{answer}");
     assert!(otb.at_rest());
     assert!(otb.moves().is_empty());
 }
@@ -484,7 +484,7 @@ fn a_draw_offer_made_with_the_move_and_accepted() {
     otb.apply(White, Event::PressClock);
     assert_eq!(otb.draw_offer(), Some(White));
     let answer = otb.apply(Black, Event::AcceptDraw);
-    assert!(matches!(answer.verdict, Verdict::Ended(Ending::Rules(o)) if o.reason == Reason::Agreement), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::Ended(Ending::Rules(o)) if o.reason == Reason::Agreement), "{answer}");
 }
 
 #[test]
@@ -508,8 +508,8 @@ fn an_incorrect_claim_with_a_move_obliges_that_move() {
     let answer = otb.apply(White, Event::ClaimDraw { claim: Claim::FiftyMoves, announced: Some(announced) });
     assert!(
         matches!(
-            answer.verdict,
-            Verdict::Arbiter(ArbiterAction::ClaimRejected { to: Black, minutes: 2, must_play: Some(_) })
+            answer.ruling,
+            Ruling::Arbiter(ArbiterAction::ClaimRejected { to: Black, minutes: 2, must_play: Some(_) })
         ),
         "{answer}"
     );
@@ -519,7 +519,7 @@ fn an_incorrect_claim_with_a_move_obliges_that_move() {
     // Black completes the fifty moves by announcing a king move.
     let king_move = mv(&otb, "e8d8");
     let answer = otb.apply(Black, Event::ClaimDraw { claim: Claim::FiftyMoves, announced: Some(king_move) });
-    assert!(matches!(answer.verdict, Verdict::Arbiter(ArbiterAction::DrawUpheld(_))), "{answer}");
+    assert!(matches!(answer.ruling, Ruling::Arbiter(ArbiterAction::DrawUpheld(_))), "{answer}");
     assert!(otb.ending().is_some());
 }
 

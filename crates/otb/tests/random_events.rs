@@ -9,7 +9,7 @@
 use lawbook_board::{Color, Piece, Role, Square};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::fen;
-use lawbook_otb::{Ending, Event, Hand, OverTheBoard, Verdict};
+use lawbook_otb::{Ending, Event, Hand, OverTheBoard, Ruling};
 use lawbook_outcome::Claim;
 use proptest::prelude::*;
 
@@ -155,17 +155,17 @@ fn session(start_fen: &str, ops: &[Op]) -> Result<(), TestCaseError> {
         };
         let last = answers.last().cloned();
         if let Some(answer) = &last {
-            match &answer.verdict {
-                Verdict::Refused(_) if single => {
+            match &answer.ruling {
+                Ruling::Refused(_) if single => {
                     prop_assert_eq!(otb.board(), before.board(), "a refused event moved pieces: {}", answer);
                     prop_assert_eq!(otb.moves(), before.moves());
                     prop_assert_eq!(otb.allowed_moves(), before.allowed_moves());
                 }
-                Verdict::Completed { mv, .. } => {
+                Ruling::Completed { mv, .. } => {
                     prop_assert!(allowed_before.contains(mv), "{:?} was not allowed: {}", mv, answer);
                     prop_assert_eq!(otb.board(), otb.position().board());
                 }
-                Verdict::IllegalMove { stands, .. } if stands.is_none() || otb.ending().is_none() => {
+                Ruling::IllegalMove { stands, .. } if stands.is_none() || otb.ending().is_none() => {
                     prop_assert_eq!(otb.board(), otb.position().board(), "not reinstated: {}", answer);
                 }
                 _ => {}

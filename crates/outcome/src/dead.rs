@@ -3,10 +3,10 @@
 //!
 //! # The method
 //!
-//! The answer is a [`Verdict`]: [`Verdict::Impossible`] only with a proof,
-//! [`Verdict::Possible`] only with a helpmate (a sequence of legal moves that
+//! The answer is a [`Finding`]: [`Finding::Impossible`] only with a proof,
+//! [`Finding::Possible`] only with a helpmate (a sequence of legal moves that
 //! ends in checkmate, which the caller can replay), and
-//! [`Verdict::Unknown`] otherwise. Callers treat `Unknown` as "not dead", so
+//! [`Finding::Unknown`] otherwise. Callers treat `Unknown` as "not dead", so
 //! a position is never called dead without a proof. Three steps, in order:
 //!
 //! 1. **No legal move.** A checkmate is `Possible` with no moves; a
@@ -47,10 +47,10 @@
 //!
 //! ```
 //! use lawbook_notation::fen;
-//! use lawbook_outcome::dead::{analyse, Proof, SearchLimits, Verdict};
+//! use lawbook_outcome::dead::{analyse, Finding, Proof, SearchLimits};
 //! // A wall of pawns that neither king can cross: dead, though both sides have pawns.
 //! let wall = fen::read("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1")?;
-//! assert!(matches!(analyse(&wall, SearchLimits::default()), Verdict::Impossible(Proof::Exhaustive { .. })));
+//! assert!(matches!(analyse(&wall, SearchLimits::default()), Finding::Impossible(Proof::Exhaustive { .. })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -66,7 +66,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchLimits {
     /// The most distinct positions the search may enumerate before giving up
-    /// with [`Verdict::Unknown`]. Each costs about 110 bytes while the search runs.
+    /// with [`Finding::Unknown`]. Each costs about 110 bytes while the search runs.
     pub max_positions: usize,
 }
 
@@ -81,7 +81,7 @@ impl Default for SearchLimits {
     }
 }
 
-/// How a [`Verdict::Impossible`] was proven.
+/// How a [`Finding::Impossible`] was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Proof {
     /// The side to move has no legal move, so no move at all follows: a
@@ -100,7 +100,7 @@ pub enum Proof {
 
 /// Whether a checkmate can still happen.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub enum Finding {
     /// Proven impossible: no sequence of legal moves leads to checkmate.
     Impossible(Proof),
     /// Possible: these legal moves, played from the position, end in
@@ -114,10 +114,10 @@ pub enum Verdict {
     },
 }
 
-impl Verdict {
+impl Finding {
     /// Whether a mate is proven impossible.
     pub fn is_impossible(&self) -> bool {
-        matches!(self, Verdict::Impossible(_))
+        matches!(self, Finding::Impossible(_))
     }
 }
 
@@ -127,14 +127,14 @@ impl Verdict {
 /// ```
 /// use lawbook_movegen::Position;
 /// use lawbook_notation::fen;
-/// use lawbook_outcome::dead::{analyse, SearchLimits, Verdict};
+/// use lawbook_outcome::dead::{analyse, Finding, SearchLimits};
 /// let lone_bishop = fen::read("8/8/4k3/8/8/2B5/4K3/8 b - - 0 1")?;
 /// assert!(analyse(&lone_bishop, SearchLimits::default()).is_impossible());
 /// // Not searched (the pawns are free), so not proven dead.
-/// assert_eq!(analyse(&Position::startpos(), SearchLimits::default()), Verdict::Unknown { positions: 0 });
+/// assert_eq!(analyse(&Position::startpos(), SearchLimits::default()), Finding::Unknown { positions: 0 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn analyse(pos: &Position, limits: SearchLimits) -> Verdict {
+pub fn analyse(pos: &Position, limits: SearchLimits) -> Finding {
     run(pos, ByColor::new(true, true), limits)
 }
 
@@ -145,13 +145,13 @@ pub fn analyse(pos: &Position, limits: SearchLimits) -> Verdict {
 /// ```
 /// use lawbook_board::Color;
 /// use lawbook_notation::fen;
-/// use lawbook_outcome::dead::{can_checkmate, SearchLimits, Verdict};
+/// use lawbook_outcome::dead::{can_checkmate, Finding, SearchLimits};
 /// let pos = fen::read("8/8/4k3/8/8/2B5/4K3/7q w - - 0 1")?;
 /// assert!(can_checkmate(&pos, Color::White, SearchLimits::default()).is_impossible());
 /// assert!(!can_checkmate(&pos, Color::Black, SearchLimits::default()).is_impossible());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn can_checkmate(pos: &Position, mater: Color, limits: SearchLimits) -> Verdict {
+pub fn can_checkmate(pos: &Position, mater: Color, limits: SearchLimits) -> Finding {
     run(pos, ByColor::from_fn(|c| c == mater), limits)
 }
 
@@ -176,19 +176,19 @@ pub fn is_frozen(board: &Board) -> bool {
         && ((white_ahead | black_ahead) & !pawns).is_empty()
 }
 
-fn run(pos: &Position, wanted: ByColor<bool>, limits: SearchLimits) -> Verdict {
+fn run(pos: &Position, wanted: ByColor<bool>, limits: SearchLimits) -> Finding {
     if pos.count_legal() == 0 {
         return if pos.is_check() && wanted[!pos.turn()] {
-            Verdict::Possible(Vec::new())
+            Finding::Possible(Vec::new())
         } else {
-            Verdict::Impossible(Proof::NoLegalMove)
+            Finding::Impossible(Proof::NoLegalMove)
         };
     }
     if hopeless(pos.board(), wanted) {
-        return Verdict::Impossible(Proof::InsufficientMaterial);
+        return Finding::Impossible(Proof::InsufficientMaterial);
     }
     if !is_frozen(pos.board()) {
-        return Verdict::Unknown { positions: 0 };
+        return Finding::Unknown { positions: 0 };
     }
     Search::new(pos, wanted).run(limits)
 }
@@ -285,13 +285,13 @@ impl Search {
         }
     }
 
-    fn run(mut self, limits: SearchLimits) -> Verdict {
+    fn run(mut self, limits: SearchLimits) -> Finding {
         while let Some((_, Reverse(index))) = self.queue.pop() {
             let pos = self.nodes[index as usize].pos;
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 if pos.is_check() && self.wanted[!pos.turn()] {
-                    return Verdict::Possible(self.line(index));
+                    return Finding::Possible(self.line(index));
                 }
                 continue;
             }
@@ -304,12 +304,12 @@ impl Search {
                     continue;
                 }
                 if self.nodes.len() >= limits.max_positions {
-                    return Verdict::Unknown { positions: self.nodes.len() };
+                    return Finding::Unknown { positions: self.nodes.len() };
                 }
                 self.push(child, index, Some(mv));
             }
         }
-        Verdict::Impossible(Proof::Exhaustive { positions: self.nodes.len() })
+        Finding::Impossible(Proof::Exhaustive { positions: self.nodes.len() })
     }
 
     /// The moves from the start to node `index`.

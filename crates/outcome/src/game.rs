@@ -1,6 +1,6 @@
 //! [`Game`]: a start position, the moves played, and how the game stands.
 
-use crate::dead::{self, SearchLimits, Verdict};
+use crate::dead::{self, Finding, SearchLimits};
 use crate::material::{has_insufficient_material, is_insufficient_material};
 use core::fmt;
 use lawbook_board::{Bitboard, Board, ByColor, CastlingMode, Color, Setup};
@@ -429,8 +429,8 @@ pub struct Game {
     moves: Vec<Move>,
     policy: Policy,
     limits: SearchLimits,
-    /// The dead-position verdict for the current position.
-    dead: Verdict,
+    /// The dead-position finding for the current position.
+    dead: Finding,
     /// The ending the current position brings by itself, if any.
     automatic: Option<Outcome>,
     /// An ending declared by the players: claim, agreement, resignation, flag.
@@ -459,7 +459,7 @@ impl Game {
             moves: Vec::new(),
             policy,
             limits,
-            dead: Verdict::Unknown { positions: 0 },
+            dead: Finding::Unknown { positions: 0 },
             automatic: None,
             declared: None,
         };
@@ -534,8 +534,8 @@ impl Game {
         self.outcome().is_some()
     }
 
-    /// The dead-position verdict for the current position ([`crate::dead::analyse`]).
-    pub fn dead_verdict(&self) -> &Verdict {
+    /// The dead-position finding for the current position ([`crate::dead::analyse`]).
+    pub fn dead_finding(&self) -> &Finding {
         &self.dead
     }
 
@@ -578,7 +578,7 @@ impl Game {
         self.refresh();
     }
 
-    /// Recomputes the verdicts on the current position.
+    /// Recomputes the dead-position finding and the automatic ending on the current position.
     fn refresh(&mut self) {
         let pos = *self.position();
         self.dead = dead::analyse(&pos, self.limits);

@@ -2,15 +2,15 @@
 //! positions that look dead but are not.
 //!
 //! Every position here has pawns, so none is insufficient material; the
-//! verdict comes from the exhaustive search of [`lawbook_outcome::dead`].
-//! A "dead" verdict must be a proof: the whole reachable set enumerated
-//! without a checkmate. A "not dead" verdict must come with a helpmate,
+//! finding comes from the exhaustive search of [`lawbook_outcome::dead`].
+//! A "dead" finding must be a proof: the whole reachable set enumerated
+//! without a checkmate. A "not dead" finding must come with a helpmate,
 //! which is replayed here and must end in checkmate.
 
 use lawbook_board::Color;
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
-use lawbook_outcome::dead::{Proof, SearchLimits, Verdict, analyse, can_checkmate, is_frozen};
+use lawbook_outcome::dead::{Finding, Proof, SearchLimits, analyse, can_checkmate, is_frozen};
 use lawbook_outcome::material::is_insufficient_material;
 use lawbook_outcome::{Game, Outcome, Reason};
 
@@ -94,7 +94,7 @@ fn dead_though_not_insufficient() {
         assert!(!is_insufficient_material(pos.board()), "{text}: has material");
         assert!(is_frozen(pos.board()), "{text}: frozen");
         match analyse(&pos, SearchLimits::DEFAULT) {
-            Verdict::Impossible(Proof::Exhaustive { positions }) => assert!(positions > 1, "{text}"),
+            Finding::Impossible(Proof::Exhaustive { positions }) => assert!(positions > 1, "{text}"),
             other => panic!("{text} ({why}) should be proven dead, got {other:?}"),
         }
         // A game that reaches such a position ends there.
@@ -111,7 +111,7 @@ fn look_dead_but_are_not() {
         let pos = position(text);
         assert!(is_frozen(pos.board()), "{text}: frozen, so the search runs");
         match analyse(&pos, SearchLimits::DEFAULT) {
-            Verdict::Possible(line) => {
+            Finding::Possible(line) => {
                 assert!(!line.is_empty(), "{text}");
                 assert!(replay_ends_in_mate(&pos, &line), "{text}: the helpmate {line:?} does not mate");
             }
@@ -123,14 +123,14 @@ fn look_dead_but_are_not() {
     }
 }
 
-/// The limit is a limit, never a verdict: a dead position whose reachable
+/// The limit is a limit, never a finding: a dead position whose reachable
 /// set is larger than the limit comes out unknown (so, not dead).
 #[test]
 fn the_limit_gives_unknown_not_dead() {
     let (text, _) = DEAD[2];
     let pos = position(text);
     let small = SearchLimits { max_positions: 10_000 };
-    assert_eq!(analyse(&pos, small), Verdict::Unknown { positions: 10_000 });
+    assert_eq!(analyse(&pos, small), Finding::Unknown { positions: 10_000 });
     let game = Game::with_settings(pos, Default::default(), small);
     assert_eq!(game.outcome(), None);
     assert!(!game.status().dead_position);
@@ -144,7 +144,7 @@ fn unfrozen_positions_are_not_searched() {
         "8/8/1k6/p1p1p1p1/P1P1P1P1/8/7P/5K2 w - - 0 1", // one free pawn
         "8/8/3k4/8/8/3B4/3NK3/8 w - - 0 1",             // no pawns, enough material
     ] {
-        assert_eq!(analyse(&position(text), SearchLimits::DEFAULT), Verdict::Unknown { positions: 0 }, "{text}");
+        assert_eq!(analyse(&position(text), SearchLimits::DEFAULT), Finding::Unknown { positions: 0 }, "{text}");
     }
 }
 
@@ -155,13 +155,13 @@ fn one_side_can_mate_the_other_cannot() {
     // Black too, in principle, once the kings have walked and a black pawn queens.
     let pos = position("7k/5K1p/7P/8/8/8/8/2B5 w - - 0 1");
     match can_checkmate(&pos, Color::White, SearchLimits::DEFAULT) {
-        Verdict::Possible(line) => assert_eq!(line.len(), 1),
+        Finding::Possible(line) => assert_eq!(line.len(), 1),
         other => panic!("White mates in one, got {other:?}"),
     }
     // The wall with a white rook behind it: White can mate, Black (only a king
     // and pawns shut behind the wall) can too once the rook has opened the wall.
     let pos = position("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/R4K2 w - - 0 1");
-    assert!(matches!(can_checkmate(&pos, Color::White, SearchLimits::DEFAULT), Verdict::Possible(_)));
+    assert!(matches!(can_checkmate(&pos, Color::White, SearchLimits::DEFAULT), Finding::Possible(_)));
     // In the interlocked chain, nobody can ever mate.
     let pos = position(DEAD[1].0);
     for color in Color::ALL {

@@ -28,7 +28,7 @@
 use lawbook_board::{Bitboard, Board, Color, Setup, Square};
 use lawbook_movegen::{Move, MoveKind};
 use lawbook_notation::{fen, uci};
-use lawbook_outcome::dead::{Proof, Verdict};
+use lawbook_outcome::dead::{Finding, Proof};
 use lawbook_outcome::{Claim, Game, GameError, Outcome, Policy, Reason};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -140,10 +140,10 @@ fn check_status(game: &Game, shadow: &Chess, keys: &[u64]) -> Result<(), TestCas
     let expected = expected_outcome(shadow, repetitions, game.policy());
     if status.outcome.map(|o| o.reason) == Some(Reason::DeadPosition) {
         prop_assert!(
-            matches!(game.dead_verdict(), Verdict::Impossible(Proof::Exhaustive { .. })),
+            matches!(game.dead_finding(), Finding::Impossible(Proof::Exhaustive { .. })),
             "dead without an exhaustive proof in {}: {:?}",
             text,
-            game.dead_verdict()
+            game.dead_finding()
         );
         prop_assert!(
             !shadow.is_checkmate() && !shadow.is_stalemate() && !shadow.is_insufficient_material(),

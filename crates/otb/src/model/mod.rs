@@ -1,0 +1,492 @@
+//! [`OverTheBoard`]: the state machine that judges each event.
+//!
+//! This file holds the state and the public API, the dispatch of an event to
+//! its handler, and what the laws allow on this move. The handlers are
+//! grouped by the articles they apply: `touch` (touching and adjusting, the
+//! touch-move duties, 4.2 to 4.5), `moving` (moving, letting go, capturing,
+//! castling with one hand: 3.8.2, 4.1, 4.3.2, 4.4.2, 4.7), `promotion`
+//! (placing the new piece: 3.7.3.3, 4.4.4, 4.6, 4.7.3, 6.11.2, 7.5.2),
+//! `clock` (pressing and stopping it, illegal moves: 6.2.1, 6.11.2, 7.5),
+//! `arbiter` (calling the arbiter, 6.11.2) and `draws` (offers and claims,
+//! 9.1 to 9.5). The events and answers in words are in `words.rs`.
+
+mod arbiter;
+mod clock;
+mod draws;
+mod moving;
+mod promotion;
+mod touch;
+
+use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
+use crate::event::{Event, Hand};
+use crate::words;
+use core::fmt;
+use lawbook_board::{Board, ByColor, Color, Piece, Role, Square};
+use lawbook_movegen::{Move, MoveKind, Position};
+use lawbook_outcome::Game;
+
+/// Pieces of one colour by role (pawn, knight, bishop, rook, queen, king).
+type Counts = [u8; 6];
+
+/// The pieces of a standard set, by role.
+const SET: Counts = [8, 2, 2, 2, 1, 1];
+
+/// Minutes the arbiter adds to the opponent's time (7.5.5, 9.5.3).
+const EXTRA_MINUTES: u32 = 2;
+
+/// An own piece moved, or taken off the board, on this move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Displaced {
+    /// Where it stood when the move began.
+    origin: Square,
+    /// Where it stands now; `None` when off the board (a promoted pawn).
+    pub(crate) now: Option<Square>,
+}
+
+/// The piece in the player's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    /// An own piece, by the square it stood on when the move began.
+    Piece(Square),
+    /// A new promotion piece, on this square.
+    New(Square),
+}
+
+/// What has happened on the board since the move began.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Turn {
+    /// Pieces touched with intent (4.3), in order, by the square they stood
+    /// on when the move began.
+    touched: Vec<Square>,
+    /// Own pieces moved or taken off.
+    displaced: Vec<Displaced>,
+    /// Enemy pieces with an own piece put on top of them, not yet removed.
+    beneath: Vec<(Square, Piece)>,
+    /// Enemy pieces removed (captured).
+    removed: Vec<(Square, Piece)>,
+    /// New promotion pieces placed.
+    placed: Vec<(Square, Role)>,
+    /// The piece in hand.
+    holding: Option<Held>,
+    /// Set once a piece is released as a legal move or part of one, or a
+    /// promotion piece touches its square (4.7, 4.4.4): the moves still possible.
+    frozen: Option<Vec<Move>>,
+    /// The hand that moves pieces on this move.
+    hand: Option<Hand>,
+    /// Whether a second hand was used (4.1).
+    two_hands: bool,
+    /// The move announced with an incorrect claim, which must be made (9.5.3).
+    announced: Option<Move>,
+    /// The promotion piece the player wanted and could not find (6.11.2).
+    wanted: Option<Role>,
+}
+
+/// Everything an event may change, so a refused event can be undone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table {
+    board: Board,
+    spares: ByColor<Counts>,
+    spares_at_start: ByColor<Counts>,
+    turn: Turn,
+    paused: bool,
+    offer: Option<Color>,
+    illegal_moves: ByColor<u32>,
+    extra_minutes: ByColor<u32>,
+}
+
+/// One line of the transcript: who did what, and the model's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Who acted.
+    pub side: Color,
+    /// What they did.
+    pub event: Event,
+    /// The event in plain words (`White touches the rook on h1`).
+    pub said: String,
+    /// The model's answer.
+    pub answer: Answer,
+}
+
+impl fmt::Display for Entry {
+    /// `White touches the rook on h1: White must move the rook on h1 (FIDE 4.3.1).`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.said, self.answer)
+    }
+}
+
+/// A game at a physical board with a clock, judged event by event against
+/// the Laws of Chess (FIDE 4.1 to 4.7, 6.11.2, 7.5, 9.1 to 9.5).
+///
+/// The model keeps the position the move began in (a legal position of a
+/// [`Game`]), the pieces as they stand on the physical board, the pieces
+/// beside the board, the clock, and what has been touched, moved, released,
+/// removed and placed on this move. [`OverTheBoard::apply`] judges an event
+/// and answers; [`OverTheBoard::allowed_moves`] and [`OverTheBoard::duty`]
+/// say what the player having the move may still do.
+///
+/// ```
+/// use lawbook_board::{Color, Square};
+/// use lawbook_movegen::Position;
+/// use lawbook_otb::{Duty, Event, OverTheBoard, Ruling};
+///
+/// let mut otb = OverTheBoard::new(Position::startpos());
+/// let answer = otb.apply(Color::White, Event::touch(Square::G1));
+/// assert!(matches!(answer.duty, Duty::Move { square: Square::G1, .. }));
+/// // The knight was touched first: the pawn may not move (4.3.1).
+/// assert!(otb.apply(Color::White, Event::move_piece(Square::E2, Square::E4)).is_refused());
+/// otb.apply(Color::White, Event::move_piece(Square::G1, Square::F3));
+/// otb.apply(Color::White, Event::Release);
+/// let done = otb.apply(Color::White, Event::PressClock);
+/// assert!(matches!(done.ruling, Ruling::Completed { .. }));
+/// assert_eq!(otb.turn(), Color::Black);
+/// println!("{}", otb.transcript_text());
+/// ```
+#[derive(Clone, Debug)]
+pub struct OverTheBoard {
+    game: Game,
+    table: Table,
+    ending: Option<Ending>,
+    transcript: Vec<Entry>,
+}
+
+/// Whether `origin` to `at` is the move `m`, or the part of it a piece makes.
+pub(crate) fn part_of(m: Move, origin: Square, at: Square) -> bool {
+    match m.castling_squares() {
+        Some((king_to, rook_to)) => (origin == m.from() && at == king_to) || (origin == m.to() && at == rook_to),
+        None => origin == m.from() && at == m.to(),
+    }
+}
+
+/// Whether the piece that stood on `origin` takes part in `m`.
+fn involves(m: Move, origin: Square) -> bool {
+    m.from() == origin || (m.is_castle() && m.to() == origin)
+}
+
+/// The square of the piece `m` captures, if it captures.
+fn captured_square(pos: &Position, m: Move) -> Option<Square> {
+    match m.kind() {
+        MoveKind::Castle => None,
+        MoveKind::EnPassant => Some(Square::from_coords(m.to().file(), m.from().rank())),
+        _ => (pos.board().color_at(m.to()) == Some(!pos.turn())).then_some(m.to()),
+    }
+}
+
+fn spares_for(board: &Board) -> ByColor<Counts> {
+    ByColor::from_fn(|color| {
+        let mut counts = SET;
+        for role in Role::ALL {
+            let on_board = board.by_piece(Piece::new(color, role)).count();
+            counts[role.index()] = counts[role.index()].saturating_sub(on_board.min(255) as u8);
+        }
+        counts
+    })
+}
+
+impl OverTheBoard {
+    /// A game at the board from `start`, White or Black to move as the
+    /// position says. The pieces beside the board are those a standard set
+    /// lacks on the board (so a player whose queen is still on the board has
+    /// no second queen at hand); see [`OverTheBoard::set_spares`].
+    pub fn new(start: Position) -> OverTheBoard {
+        OverTheBoard::from_game(Game::new(start))
+    }
+
+    /// A game at the board that continues `game` (its history counts for
+    /// repetition claims).
+    pub fn from_game(game: Game) -> OverTheBoard {
+        let board = *game.position().board();
+        let spares = spares_for(&board);
+        let ending = game.outcome().map(Ending::Rules);
+        OverTheBoard {
+            game,
+            table: Table {
+                board,
+                spares,
+                spares_at_start: spares,
+                turn: Turn::default(),
+                paused: false,
+                offer: None,
+                illegal_moves: ByColor::new(0, 0),
+                extra_minutes: ByColor::new(0, 0),
+            },
+            ending,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// The position the current move began in: the game's position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The game: the start, the completed moves, the history.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The completed moves.
+    pub fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+
+    /// The side having the move.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// The pieces as they stand on the physical board now (mid-move, this
+    /// differs from [`OverTheBoard::position`]).
+    pub fn board(&self) -> &Board {
+        &self.table.board
+    }
+
+    /// Whether the board is as the position says: no piece moved, removed
+    /// or placed on this move, none in hand.
+    pub fn at_rest(&self) -> bool {
+        let t = &self.table.turn;
+        t.displaced.iter().all(|d| d.now == Some(d.origin))
+            && t.beneath.is_empty()
+            && t.removed.is_empty()
+            && t.placed.is_empty()
+            && self.table.board == *self.position().board()
+    }
+
+    /// How many pieces of this kind stand beside the board, ready for a promotion.
+    pub fn spares(&self, piece: Piece) -> u8 {
+        self.table.spares[piece.color][piece.role.index()]
+    }
+
+    /// Sets how many pieces of this kind stand beside the board (an extra
+    /// queen in the box, or none at all).
+    pub fn set_spares(&mut self, piece: Piece, count: u8) {
+        self.table.spares[piece.color][piece.role.index()] = count;
+        if self.at_rest() {
+            self.table.spares_at_start = self.table.spares;
+        }
+    }
+
+    /// Whether the clock is paused (6.11.2).
+    pub fn clock_paused(&self) -> bool {
+        self.table.paused
+    }
+
+    /// Minutes the arbiter has added to `color`'s time (7.5.5, 9.5.3).
+    pub fn extra_minutes(&self, color: Color) -> u32 {
+        self.table.extra_minutes[color]
+    }
+
+    /// How many illegal moves `color` has completed (7.5).
+    pub fn illegal_moves(&self, color: Color) -> u32 {
+        self.table.illegal_moves[color]
+    }
+
+    /// The side whose draw offer stands, if any (9.1.2).
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.table.offer
+    }
+
+    /// The hand moving pieces on this move, once one has.
+    pub fn hand_in_use(&self) -> Option<Hand> {
+        self.table.turn.hand
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Every event so far with its answer.
+    pub fn transcript(&self) -> &[Entry] {
+        &self.transcript
+    }
+
+    /// The transcript in plain words, one event and its answer a line.
+    pub fn transcript_text(&self) -> String {
+        self.transcript.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    }
+
+    /// What the player having the move owes now.
+    pub fn duty(&self) -> Duty {
+        self.allowed_with_duty().0
+    }
+
+    /// The legal moves the laws still allow on this move (all legal moves
+    /// when nothing is owed; none once the game is over).
+    pub fn allowed_moves(&self) -> Vec<Move> {
+        self.allowed_with_duty().1
+    }
+
+    /// Judges `event`, done by `side`, and answers. A refused event changes
+    /// nothing; every event and its answer go into the transcript.
+    pub fn apply(&mut self, side: Color, event: Event) -> Answer {
+        let said = words::said(self, side, &event);
+        let saved = self.table.clone();
+        let (ruling, remarks) = match self.judge(side, event) {
+            Ok(judged) => judged,
+            Err(refusal) => {
+                self.table = saved;
+                if let Refusal::NotAvailable(piece) = refusal {
+                    self.table.turn.wanted = Some(piece.role);
+                }
+                (Ruling::Refused(refusal), Vec::new())
+            }
+        };
+        let duty = self.duty();
+        let words = words::answer_words(self, side, &event, &ruling, &remarks, &duty);
+        let answer = Answer { ruling, remarks, duty, words };
+        self.transcript.push(Entry { side, event, said, answer: answer.clone() });
+        answer
+    }
+
+    /// Makes the legal move `mv` the proper way, one hand, event by event:
+    /// touch, move, let go, remove what it captures, place a promotion piece,
+    /// press the clock. Castling moves the king first, then the rook.
+    ///
+    /// # Errors
+    /// The first answer that is not in order: a refusal (the move is not
+    /// allowed now, or the promotion piece is not at hand) or an illegal move
+    /// when `mv` is not legal; the events before it stand.
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_otb::OverTheBoard;
+    ///
+    /// let mut otb = OverTheBoard::new(Position::startpos());
+    /// otb.act_out(Move::normal(Square::E2, Square::E4)).expect("a legal first move");
+    /// assert_eq!(otb.turn(), Color::Black);
+    /// // Black touches the knight on b8 and then tries to play ...e5.
+    /// otb.apply(Color::Black, lawbook_otb::Event::touch(Square::B8));
+    /// let refused = otb.act_out(Move::normal(Square::E7, Square::E5)).unwrap_err();
+    /// assert_eq!(refused.article(), Some("4.3.1"));
+    /// ```
+    pub fn act_out(&mut self, mv: Move) -> Result<Vec<Answer>, Answer> {
+        let side = self.turn();
+        let pos = *self.position();
+        let us = side;
+        let mut events = vec![Event::touch(mv.from())];
+        match mv.kind() {
+            MoveKind::Castle => {
+                // (In Chess960 the king or the rook may stay where it stands.)
+                let (king_to, rook_to) = mv.castling_squares().unwrap_or((mv.from(), mv.to()));
+                if king_to != mv.from() {
+                    events.extend([Event::move_piece(mv.from(), king_to), Event::Release]);
+                }
+                if rook_to != mv.to() {
+                    events.extend([Event::move_piece(mv.to(), rook_to), Event::Release]);
+                }
+            }
+            MoveKind::EnPassant => {
+                events.extend([Event::move_piece(mv.from(), mv.to()), Event::Release]);
+                events.push(Event::remove(Square::from_coords(mv.to().file(), mv.from().rank())));
+            }
+            MoveKind::Normal => {
+                events.extend([Event::move_piece(mv.from(), mv.to()), Event::Release]);
+                if pos.board().color_at(mv.to()) == Some(!us) {
+                    events.push(Event::remove(mv.to()));
+                }
+            }
+            MoveKind::Promotion(role) => {
+                events.extend([Event::move_piece(mv.from(), mv.to()), Event::Release]);
+                if pos.board().color_at(mv.to()) == Some(!us) {
+                    events.push(Event::remove(mv.to()));
+                }
+                events.extend([Event::place(mv.to(), role), Event::Release]);
+            }
+        }
+        events.push(Event::PressClock);
+        let mut answers = Vec::with_capacity(events.len());
+        for event in events {
+            let answer = self.apply(side, event);
+            let in_order = match &answer.ruling {
+                Ruling::Accepted => true,
+                Ruling::Completed { mv: done, .. } => *done == mv,
+                _ => false,
+            };
+            if !in_order {
+                return Err(answer);
+            }
+            answers.push(answer);
+        }
+        Ok(answers)
+    }
+
+    // ---- judging ----
+
+    /// Dispatches `event` to its handler.
+    fn judge(&mut self, side: Color, event: Event) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if let Some(ending) = self.ending {
+            return Err(Refusal::GameOver(ending));
+        }
+        match event {
+            Event::Touch { square, .. } => self.touch(side, square),
+            Event::Adjust { square, .. } => self.adjust(side, square),
+            Event::Move { from, to, hand } => self.move_piece(side, from, to, hand),
+            Event::Release => self.let_go(side),
+            Event::Remove { square, hand } => self.remove(side, square, hand),
+            Event::Place { square, role, hand } => self.place(side, square, role, hand),
+            Event::PressClock => self.press_clock(side),
+            Event::StopClock => self.stop_clock(),
+            Event::CallArbiter { piece } => Ok((Ruling::Arbiter(self.call_arbiter(side, piece)), Vec::new())),
+            Event::OfferDraw => self.offer_draw(side),
+            Event::AcceptDraw => self.accept_draw(side),
+            Event::DeclineDraw => self.decline_draw(side),
+            Event::ClaimDraw { claim, announced } => self.claim(side, claim, announced),
+        }
+    }
+
+    /// Only the player having the move moves (1.2).
+    fn own_move(&self, side: Color) -> Result<(), Refusal> {
+        if side == self.turn() { Ok(()) } else { Err(Refusal::NotYourMove) }
+    }
+
+    /// Where the piece now on `square` stood when the move began.
+    fn origin_of(&self, square: Square) -> Square {
+        self.table.turn.displaced.iter().find(|d| d.now == Some(square)).map_or(square, |d| d.origin)
+    }
+
+    /// The own piece that stood on `origin`, if it was moved or taken off on this move.
+    pub(crate) fn displaced(&self, origin: Square) -> Option<Displaced> {
+        self.table.turn.displaced.iter().copied().find(|d| d.origin == origin)
+    }
+
+    /// The piece in hand.
+    pub(crate) fn holding(&self) -> Option<Held> {
+        self.table.turn.holding
+    }
+
+    /// The enemy piece under an own piece on `square`, not yet removed.
+    pub(crate) fn beneath(&self, square: Square) -> Option<Piece> {
+        self.table.turn.beneath.iter().find(|(s, _)| *s == square).map(|&(_, p)| p)
+    }
+
+    /// Whether an enemy piece still stands under an own piece (a capture not finished, 4.7.1).
+    pub(crate) fn capture_unfinished(&self) -> bool {
+        !self.table.turn.beneath.is_empty()
+    }
+
+    // ---- what the laws allow ----
+
+    /// The duty in force and the moves it allows: the move being completed
+    /// (4.7), the move announced with an incorrect claim (9.5.3), or the
+    /// touch-move rules.
+    fn allowed_with_duty(&self) -> (Duty, Vec<Move>) {
+        if self.ending.is_some() {
+            return (Duty::GameOver, Vec::new());
+        }
+        if let Some(frozen) = &self.table.turn.frozen {
+            let pos = self.position();
+            // Made once the last piece is let go of (4.7).
+            let made = frozen.len() == 1
+                && self.table.turn.holding.is_none()
+                && self.table.turn.beneath.is_empty()
+                && *pos.play_unchecked(frozen[0]).board() == self.table.board;
+            let duty = if made { Duty::PressClock(frozen[0]) } else { Duty::Complete(frozen.clone()) };
+            return (duty, frozen.clone());
+        }
+        if let Some(mv) = self.table.turn.announced {
+            return (Duty::Announced(mv), vec![mv]);
+        }
+        self.touch_move()
+    }
+}
