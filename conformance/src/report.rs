@@ -414,4 +414,14 @@ mod tests {
         assert_eq!(summary["engines"][0]["totals"]["failed"], 1);
         assert_eq!(summary["engines"][0]["not_passed"].as_array().map(Vec::len), Some(3));
     }
+
+    /// Writes the sample runs' page and JUnit XML to the temporary folder, to
+    /// look at: `cargo test -p lawbook-conformance --lib report -- --ignored`.
+    #[test]
+    #[ignore = "writes files to look at"]
+    fn write_the_sample_reports() {
+        let dir = std::env::temp_dir();
+        std::fs::write(dir.join("lawbook-report.html"), html(&runs())).unwrap();
+        std::fs::write(dir.join("lawbook-report.xml"), junit(&runs())).unwrap();
+    }
 }
