@@ -2,6 +2,9 @@
 //! a terminal table, JUnit XML for CI pages, a JSON summary and an HTML page
 //! for people.
 
+use maud::{DOCTYPE, PreEscaped};
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesStart, BytesText, Event};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -145,77 +148,69 @@ pub fn table(runs: &[EngineRun]) -> String {
     out
 }
 
-fn xml(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '"' => "&quot;".to_string(),
-            '\'' => "&apos;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+/// The text without the control characters XML 1.0 cannot carry, even
+/// escaped; line breaks and tabs stay.
+fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control() || matches!(c, '\n' | '\t')).collect()
 }
 
 /// JUnit XML: one test suite per engine and feature, one test case per scenario;
 /// unsupported scenarios are skipped, engine errors are errors.
 pub fn junit(runs: &[EngineRun]) -> String {
-    let mut out =
-        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lawbook conformance\">\n");
+    let mut writer = Writer::new_with_indent(Vec::new(), b' ', 2);
+    write_junit(&mut writer, runs).expect("writing to memory does not fail");
+    let mut out = String::from_utf8(writer.into_inner()).expect("the writer writes the UTF-8 it is given");
+    out.push('\n');
+    out
+}
+
+fn write_junit(writer: &mut Writer<Vec<u8>>, runs: &[EngineRun]) -> std::io::Result<()> {
+    writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let suites = BytesStart::new("testsuites").with_attributes([("name", "lawbook conformance")]);
+    writer.write_event(Event::Start(suites.borrow()))?;
     for run in runs {
+        let engine = printable(&run.engine);
         for (feature, counts) in run.by_feature() {
-            let get = |v| counts.get(&v).copied().unwrap_or(0);
-            let total: usize = counts.values().sum();
-            let _ = writeln!(
-                out,
-                "  <testsuite name=\"{} - {}\" tests=\"{total}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
-                xml(&run.engine),
-                xml(&feature),
-                get(Verdict::Failed),
-                get(Verdict::Error),
-                get(Verdict::Unsupported)
-            );
+            let get = |v| counts.get(&v).copied().unwrap_or(0).to_string();
+            let area = printable(&feature);
+            let suite = BytesStart::new("testsuite").with_attributes([
+                ("name", format!("{engine} - {area}").as_str()),
+                ("tests", counts.values().sum::<usize>().to_string().as_str()),
+                ("failures", get(Verdict::Failed).as_str()),
+                ("errors", get(Verdict::Error).as_str()),
+                ("skipped", get(Verdict::Unsupported).as_str()),
+            ]);
+            writer.write_event(Event::Start(suite.borrow()))?;
             for r in run.scenarios.iter().filter(|r| r.feature == feature) {
-                let _ = write!(
-                    out,
-                    "    <testcase classname=\"{}.{}\" name=\"{}\"",
-                    xml(&run.engine),
-                    xml(&feature),
-                    xml(&r.scenario)
-                );
-                let message = xml(r.message.as_deref().unwrap_or(""));
+                let case = writer.create_element("testcase").with_attributes([
+                    ("classname", format!("{engine}.{area}").as_str()),
+                    ("name", printable(&r.scenario).as_str()),
+                ]);
+                let message = printable(r.message.as_deref().unwrap_or(""));
+                let first = first_line(&message);
                 match r.verdict {
-                    Verdict::Passed => out.push_str("/>\n"),
-                    Verdict::Failed => {
-                        let _ = write!(
-                            out,
-                            ">\n      <failure message=\"{}\">{message}</failure>\n    </testcase>\n",
-                            xml(&first_line(&message))
-                        );
-                    }
-                    Verdict::Error => {
-                        let _ = write!(
-                            out,
-                            ">\n      <error message=\"{}\">{message}</error>\n    </testcase>\n",
-                            xml(&first_line(&message))
-                        );
-                    }
-                    Verdict::Unsupported => {
-                        let _ = write!(
-                            out,
-                            ">\n      <skipped message=\"unsupported: {}\"/>\n    </testcase>\n",
-                            xml(&first_line(&message))
-                        );
-                    }
-                }
+                    Verdict::Passed => case.write_empty()?,
+                    Verdict::Failed | Verdict::Error => case.write_inner_content(|writer| {
+                        let element = if r.verdict == Verdict::Failed { "failure" } else { "error" };
+                        writer
+                            .create_element(element)
+                            .with_attribute(("message", first.as_str()))
+                            .write_text_content(BytesText::new(&message))
+                            .map(drop)
+                    })?,
+                    Verdict::Unsupported => case.write_inner_content(|writer| {
+                        writer
+                            .create_element("skipped")
+                            .with_attribute(("message", format!("unsupported: {first}").as_str()))
+                            .write_empty()
+                            .map(drop)
+                    })?,
+                };
             }
-            out.push_str("  </testsuite>\n");
+            writer.write_event(Event::End(suite.to_end()))?;
         }
     }
-    out.push_str("</testsuites>\n");
-    out
+    writer.write_event(Event::End(suites.to_end()))
 }
 
 fn first_line(text: &str) -> String {
@@ -257,76 +252,89 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
 /// not pass its rule, source quotes, the position drawn as an SVG board (an
 /// arrow for the last move) and the expected and actual answers.
 pub fn html(runs: &[EngineRun]) -> String {
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lawbook conformance</title>\n<style>\
+    let mut features: Vec<String> = runs.iter().flat_map(|r| r.by_feature().into_keys()).collect();
+    features.sort();
+    features.dedup();
+    let page = maud::html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { "lawbook conformance" }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                h1 { "lawbook conformance" }
+                p { "Each cell: passed / failed / unsupported / error scenarios." }
+                table {
+                    tr {
+                        th { "area" }
+                        @for run in runs { th { (run.engine) } }
+                    }
+                    @for feature in features.iter().map(Some).chain([None]) {
+                        tr {
+                            td.area { (feature.map_or("all", String::as_str)) }
+                            @for run in runs {
+                                @let by = run.by_feature();
+                                @let all = run.counts();
+                                @let counts = feature.map_or(Some(&all), |f| by.get(f));
+                                td class=(cell_class(counts)) { (cell(counts)) }
+                            }
+                        }
+                    }
+                }
+                @for run in runs {
+                    @let not_passed: Vec<&ScenarioRecord> =
+                        run.scenarios.iter().filter(|r| r.verdict != Verdict::Passed).collect();
+                    h2 { (run.engine) ": " (not_passed.len()) " scenarios not passed" }
+                    @for r in not_passed {
+                        div.case {
+                            @if let Some(fen) = &r.fen {
+                                // Trusted markup, written by lawbook-notation.
+                                (PreEscaped(board_svg(fen, r.last_move.as_deref())))
+                            }
+                            div {
+                                h3 { (r.verdict.name()) " - " (r.scenario) }
+                                p.tags {
+                                    (r.feature) " · " (r.rule.as_deref().unwrap_or("")) " · "
+                                    (r.tags.iter().map(|t| format!("@{t}")).collect::<Vec<_>>().join(" "))
+                                }
+                                @for quote in &r.quotes { blockquote { (quote) } }
+                                @if let Some(fen) = &r.fen {
+                                    p { "Position: " code { (fen) } }
+                                }
+                                pre { (printable(r.message.as_deref().unwrap_or(""))) }
+                                p.tags { (r.location) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page.into_string() + "\n"
+}
+
+/// The page's style sheet.
+const STYLE: &str = "\
 body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:4px 8px;text-align:right}th{background:#eee}\
 td.area{text-align:left}.ok{background:#e3f6e3}.bad{background:#fbe0e0}.unsup{background:#f4f0d8}\
 .case{border:1px solid #ccc;border-radius:6px;padding:1em;margin:1em 0;display:flex;gap:1.5em}\
 .case svg{flex:none}.tags{color:#555;font-size:90%}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\
-blockquote{margin:.3em 0;color:#444;font-style:italic}</style></head><body>\n<h1>lawbook conformance</h1>\n",
-    );
-    out.push_str("<p>Each cell: passed / failed / unsupported / error scenarios.</p>\n<table><tr><th>area</th>");
-    for run in runs {
-        let _ = write!(out, "<th>{}</th>", xml(&run.engine));
+blockquote{margin:.3em 0;color:#444;font-style:italic}";
+
+/// A matrix cell's class: `bad` for any failure or error, `unsup` for any
+/// unsupported scenario, otherwise `ok`.
+fn cell_class(counts: Option<&BTreeMap<Verdict, usize>>) -> &'static str {
+    let any = |v| counts.is_some_and(|c| c.contains_key(&v));
+    if any(Verdict::Failed) || any(Verdict::Error) {
+        "bad"
+    } else if any(Verdict::Unsupported) {
+        "unsup"
+    } else {
+        "ok"
     }
-    out.push_str("</tr>\n");
-    let mut features: Vec<String> = runs.iter().flat_map(|r| r.by_feature().into_keys()).collect();
-    features.sort();
-    features.dedup();
-    for feature in features.iter().map(Some).chain([None]) {
-        let _ = write!(out, "<tr><td class=\"area\">{}</td>", xml(feature.map_or("all", String::as_str)));
-        for run in runs {
-            let by = run.by_feature();
-            let all = run.counts();
-            let counts = feature.map_or(Some(&all), |f| by.get(f));
-            let bad = counts.is_some_and(|c| c.get(&Verdict::Failed).is_some() || c.get(&Verdict::Error).is_some());
-            let unsup = counts.is_some_and(|c| c.get(&Verdict::Unsupported).is_some());
-            let class = if bad {
-                "bad"
-            } else if unsup {
-                "unsup"
-            } else {
-                "ok"
-            };
-            let _ = write!(out, "<td class=\"{class}\">{}</td>", cell(counts));
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</table>\n");
-    for run in runs {
-        let not_passed: Vec<&ScenarioRecord> = run.scenarios.iter().filter(|r| r.verdict != Verdict::Passed).collect();
-        let _ = writeln!(out, "<h2>{}: {} scenarios not passed</h2>", xml(&run.engine), not_passed.len());
-        for r in not_passed {
-            out.push_str("<div class=\"case\">");
-            if let Some(fen) = &r.fen {
-                out.push_str(&board_svg(fen, r.last_move.as_deref()));
-            }
-            let _ = write!(
-                out,
-                "<div><h3>{} - {}</h3><p class=\"tags\">{} &middot; {} &middot; {}</p>",
-                r.verdict.name(),
-                xml(&r.scenario),
-                xml(&r.feature),
-                xml(r.rule.as_deref().unwrap_or("")),
-                r.tags.iter().map(|t| format!("@{}", xml(t))).collect::<Vec<_>>().join(" ")
-            );
-            for quote in &r.quotes {
-                let _ = write!(out, "<blockquote>{}</blockquote>", xml(quote));
-            }
-            if let Some(fen) = &r.fen {
-                let _ = write!(out, "<p>Position: <code>{}</code></p>", xml(fen));
-            }
-            let _ = writeln!(
-                out,
-                "<pre>{}</pre><p class=\"tags\">{}</p></div></div>",
-                xml(r.message.as_deref().unwrap_or("")),
-                xml(&r.location)
-            );
-        }
-    }
-    out.push_str("</body></html>\n");
-    out
 }
 
 fn board_svg(fen: &str, last_move: Option<&str>) -> String {
@@ -413,5 +421,52 @@ mod tests {
         let summary: serde_json::Value = serde_json::from_str(&summary_json(&runs())).unwrap();
         assert_eq!(summary["engines"][0]["totals"]["failed"], 1);
         assert_eq!(summary["engines"][0]["not_passed"].as_array().map(Vec::len), Some(3));
+    }
+
+    #[test]
+    fn markup_in_a_message_is_escaped_and_stays_well_formed() {
+        use quick_xml::events::Event;
+        let message = "expected ]]> </pre><script>alert(1)</script> \u{7}& a bell\nsecond line";
+        let printed = "expected ]]> </pre><script>alert(1)</script> & a bell\nsecond line";
+        let mut run = runs();
+        run[0].scenarios = vec![record("Castling", Verdict::Failed, Some(message))];
+
+        let xml = junit(&run);
+        assert!(!xml.contains("<script>") && !xml.contains("</pre>") && !xml.contains("]]>"), "{xml}");
+        assert!(!xml.contains('\u{7}'), "XML 1.0 cannot carry the bell, even escaped");
+        let mut reader = quick_xml::Reader::from_str(&xml);
+        let (mut attribute, mut text) = (None, None);
+        loop {
+            match reader.read_event().expect("well-formed") {
+                Event::Start(e) if e.name().as_ref() == "failure" => {
+                    let value = e.try_get_attribute("message").unwrap().expect("a message attribute");
+                    attribute = Some(value.normalized_value(quick_xml::XmlVersion::Explicit1_0).unwrap().into_owned());
+                    let raw = reader.read_text(e.name()).expect("well-formed");
+                    text = Some(quick_xml::escape::unescape(&raw.xml10_content()).unwrap().into_owned());
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        assert_eq!(attribute.as_deref(), printed.lines().next(), "escaped once, not twice");
+        assert_eq!(text.as_deref(), Some(printed));
+
+        let page = html(&run);
+        assert!(!page.contains("<script") && !page.contains('\u{7}'), "{page}");
+        assert_eq!((page.matches("<pre>").count(), page.matches("</pre>").count()), (1, 1), "{page}");
+        assert!(
+            page.contains("expected ]]&gt; &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; a bell"),
+            "{page}"
+        );
+    }
+
+    /// Writes the sample runs' page and JUnit XML to the temporary folder, to
+    /// look at: `cargo test -p lawbook-conformance --lib report -- --ignored`.
+    #[test]
+    #[ignore = "writes files to look at"]
+    fn write_the_sample_reports() {
+        let dir = std::env::temp_dir();
+        std::fs::write(dir.join("lawbook-report.html"), html(&runs())).unwrap();
+        std::fs::write(dir.join("lawbook-report.xml"), junit(&runs())).unwrap();
     }
 }
