@@ -279,7 +279,7 @@ impl Engine for Mutant {
                 }
                 Ok(answer)
             }
-            Question::Board => BuiltIn.answer(query, question),
+            Question::Board | Question::Trace(_) => BuiltIn.answer(query, question),
             Question::GameState => self.game_state(query),
         }
     }

@@ -6,11 +6,19 @@
 //! on the package itself with the `peers` feature), so plain `cargo test
 //! --workspace` runs the shakmaty comparison.
 
+use lawbook_board::ByColor;
 use lawbook_conformance::differential::{
-    self, EXPLAINED_DEAD, Facts, Failure, GameRecord, KnownDifferences, Options, Peer, ReadSan, Summary,
+    self, EXPLAINED_DEAD, Failure, GameRecord, KnownDifferences, Options, Peer, ReadSan, Summary,
 };
-use lawbook_notation::{Lang, Strictness, san, uci};
+use lawbook_engines::{Answer, Ask, BuiltIn, Capability, Engine, EngineError, PositionQuery, Question};
+use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{Outcome, Reason};
 use std::path::{Path, PathBuf};
+
+/// The shipped registry.
+fn registry() -> Vec<lawbook_engines::registry::EngineSpec> {
+    lawbook_engines::registry::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml")).unwrap()
+}
 
 fn test_games() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/notation/tests/data/pgn");
@@ -25,7 +33,8 @@ fn test_games() -> Vec<PathBuf> {
 
 #[test]
 fn lawbook_agrees_with_shakmaty_on_random_and_real_games() {
-    let mut peer = differential::shakmaty::ShakmatyPeer::default();
+    let mut peer = differential::peer_named("shakmaty", &registry()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(peer.known.dead_positions_beyond_material && peer.chess960, "{peer:?}");
     // The test games hold about 3,700 positions; then random games up to 4,300 in all.
     let options =
         Options { seed: 7, positions: Some(4300), chess960_every: 2, pgn: test_games(), ..Options::default() };
@@ -36,11 +45,10 @@ fn lawbook_agrees_with_shakmaty_on_random_and_real_games() {
     assert_eq!(summary.peer_reads, summary.moves, "shakmaty reads every SAN lawbook writes: {summary}");
 }
 
-/// lawbook itself as a peer, answering through the same [`Peer`] interface,
+/// lawbook itself as a peer, answering through the same [`Engine`] interface,
 /// with one planted lie.
 struct Mirror {
     lie: Option<(usize, Lie)>,
-    known: KnownDifferences,
 }
 
 #[derive(Clone, Copy)]
@@ -57,80 +65,54 @@ enum Lie {
     NoEnding,
 }
 
-impl Peer for Mirror {
-    fn name(&self) -> String {
-        "mirror".into()
+impl Engine for Mirror {
+    fn name(&self) -> &str {
+        "mirror"
     }
 
-    fn chess960(&self) -> bool {
-        true
+    fn supports(&self, capability: Capability) -> bool {
+        capability == Capability::Trace
     }
 
-    fn known_differences(&self) -> KnownDifferences {
-        self.known
-    }
-
-    fn trace(&mut self, game: &GameRecord, reads: &[Vec<String>]) -> Result<Vec<Facts>, String> {
-        let mode = game.chess960.then_some(lawbook_board::CastlingMode::Chess960);
-        let start = lawbook_notation::fen::read_with(&game.start_fen, mode, lawbook_board::Relaxations::STRICT)
-            .map_err(|e| e.to_string())?;
-        let mut replay = lawbook_outcome::Game::new(start);
-        let mut out = Vec::new();
-        for ply in 0..=game.moves.len() {
-            let pos = *replay.position();
-            let mut facts = differential::lawbook_facts(&replay);
-            facts.reads = reads
-                .get(ply)
-                .map(|texts| {
-                    texts
-                        .iter()
-                        .map(|t| {
-                            san::read(&pos, t, Lang::English, Strictness::Strict).ok().map(|(m, _)| uci::write(&pos, m))
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if let Some((at, lie)) = self.lie
-                && at == ply
-            {
-                match lie {
-                    Lie::DropMove => {
-                        let first = facts.moves.keys().next().cloned().expect("a legal move");
-                        facts.moves.remove(&first);
-                    }
-                    Lie::San => {
-                        let san = facts.moves.values_mut().next().expect("a legal move");
-                        if san.ends_with('+') {
-                            san.pop();
-                        } else {
-                            san.push('+');
-                        }
-                    }
-                    Lie::Read => facts.reads[0] = Some("a1a1".into()),
-                    Lie::FiftyMoveClaim => facts.can_claim_fifty_moves = true,
-                    Lie::NoEnding => {
-                        facts.outcome = None;
-                        facts.can_claim_threefold = true;
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        let Answer::Trace(mut out) = BuiltIn.answer(query, question)? else {
+            return Err(EngineError::Unsupported(question.capability()));
+        };
+        if let Some((at, lie)) = self.lie
+            && let Some(facts) = out.get_mut(at)
+        {
+            match lie {
+                Lie::DropMove => {
+                    let first = *facts.moves.keys().next().expect("a legal move");
+                    facts.moves.remove(&first);
+                }
+                Lie::San => {
+                    let san = facts.moves.values_mut().next().expect("a legal move");
+                    if san.ends_with('+') {
+                        san.pop();
+                    } else {
+                        san.push('+');
                     }
                 }
-            }
-            out.push(facts);
-            if let Some(text) = game.moves.get(ply) {
-                let mv = uci::parse(&pos, text).map_err(|e| e.to_string())?;
-                replay.play(mv).map_err(|e| e.to_string())?;
+                Lie::Read => facts.reads[0] = Some("a1a1".parse().expect("UCI")),
+                Lie::FiftyMoveClaim => facts.can_claim_fifty_moves = true,
+                Lie::NoEnding => {
+                    facts.outcome = None;
+                    facts.can_claim_threefold = true;
+                }
             }
         }
-        Ok(out)
+        Ok(Answer::Trace(out))
     }
 }
 
-fn mirror(lie: Option<(usize, Lie)>) -> Mirror {
-    Mirror { lie, known: KnownDifferences::default() }
+fn mirror(lie: Option<(usize, Lie)>) -> Peer {
+    Peer::new(Box::new(Mirror { lie }), "mirror".into(), KnownDifferences::default()).expect("a peer")
 }
 
-fn run_against(peer: &mut Mirror, read_san: ReadSan) -> Result<Summary, Failure> {
+fn run_against(mut peer: Peer, read_san: ReadSan) -> Result<Summary, Failure> {
     let options = Options { seed: 3, games: Some(3), read_san, ..Options::default() };
-    differential::run(peer, &options)
+    differential::run(&mut peer, &options)
 }
 
 fn disagreement(result: Result<Summary, Failure>) -> differential::Disagreement {
@@ -143,7 +125,7 @@ fn disagreement(result: Result<Summary, Failure>) -> differential::Disagreement 
 #[test]
 fn lawbook_agrees_with_itself_through_the_peer_interface() {
     for read_san in [ReadSan::All, ReadSan::Played] {
-        let summary = run_against(&mut mirror(None), read_san).unwrap_or_else(|e| panic!("{e}"));
+        let summary = run_against(mirror(None), read_san).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(summary.random_games, 3);
         assert!(summary.positions > 100, "{summary}");
         assert!(summary.explained.is_empty());
@@ -152,7 +134,7 @@ fn lawbook_agrees_with_itself_through_the_peer_interface() {
 
 #[test]
 fn a_missing_legal_move_is_reported_with_the_position_and_both_answers() {
-    let d = disagreement(run_against(&mut mirror(Some((7, Lie::DropMove))), ReadSan::All));
+    let d = disagreement(run_against(mirror(Some((7, Lie::DropMove))), ReadSan::All));
     assert_eq!(d.ply, 7);
     assert_eq!(d.question, "the legal moves (UCI)");
     assert_eq!(d.game.label, "random game 1 (seed 3)");
@@ -161,11 +143,11 @@ fn a_missing_legal_move_is_reported_with_the_position_and_both_answers() {
     assert!(d.theirs.contains("not listed by lawbook: []"), "{d}");
     let text = d.to_string();
     assert!(text.starts_with("DISAGREEMENT between lawbook and mirror on: the legal moves"), "{text}");
-    assert!(text.contains(&d.fen) && text.contains(&d.game.moves[..7].join(" ")), "{text}");
+    let seven: Vec<String> = d.game.query.moves[..7].iter().map(UciMove::to_string).collect();
+    assert!(text.contains(&d.fen) && text.contains(&seven.join(" ")), "{text}");
     // The FEN names the position after the seven moves.
-    let start = lawbook_notation::fen::read(&d.game.start_fen).unwrap();
-    let pos = d.game.moves[..7].iter().fold(start, |p, m| p.play(uci::parse(&p, m).unwrap()).unwrap());
-    assert_eq!(lawbook_notation::fen::write(&pos), d.fen);
+    let after = PositionQuery { moves: d.game.query.moves[..7].to_vec(), ..d.game.query.clone() };
+    assert_eq!(lawbook_notation::fen::write(&after.position().unwrap()), d.fen);
 }
 
 #[test]
@@ -176,7 +158,7 @@ fn every_kind_of_planted_lie_is_caught() {
         (Lie::FiftyMoveClaim, "a fifty-move claim is valid"),
     ];
     for (lie, question) in cases {
-        let d = disagreement(run_against(&mut mirror(Some((12, lie))), ReadSan::All));
+        let d = disagreement(run_against(mirror(Some((12, lie))), ReadSan::All));
         assert_eq!(d.ply, 12);
         assert!(d.question.starts_with(question), "{d}");
     }
@@ -186,21 +168,20 @@ fn every_kind_of_planted_lie_is_caught() {
 fn a_dead_position_is_accepted_only_from_a_peer_that_declares_it() {
     // A locked pawn wall: lawbook ends the game at once (FIDE 5.2.2); a peer
     // that knows only the material rule lets it go on.
-    let game = GameRecord {
-        label: "pawn wall".into(),
-        start_fen: "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1".into(),
-        chess960: false,
+    let query = PositionQuery {
+        fen: "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1".into(),
         moves: Vec::new(),
+        chess960: false,
+        automatic_fifty_moves: false,
     };
-    let ours = vec![differential::lawbook_facts(&lawbook_outcome::Game::new(
-        lawbook_notation::fen::read(&game.start_fen).unwrap(),
-    ))];
-    assert_eq!(ours[0].outcome, Some(("1/2-1/2".to_string(), "dead_position".to_string())));
+    let game = GameRecord { label: "pawn wall".into(), query };
+    let ours = vec![lawbook_engines::facts(&lawbook_outcome::Game::new(game.query.position().unwrap()))];
+    assert_eq!(ours[0].outcome, Some(Outcome::draw(Reason::DeadPosition)));
     let reads = vec![ours[0].moves.values().cloned().collect::<Vec<_>>()];
-    let mut unaware = Mirror { lie: Some((0, Lie::NoEnding)), known: KnownDifferences::default() };
-    let theirs = unaware.trace(&game, &reads).unwrap();
+    let theirs = Mirror { lie: Some((0, Lie::NoEnding)) }.trace(&game.query, reads).unwrap();
     let mut summary = Summary { peer: "mirror".into(), ..Summary::default() };
-    let d = differential::compare_game(&game, &ours, &theirs, unaware.known, ReadSan::All, &mut summary)
+    let unaware = KnownDifferences::default();
+    let d = differential::compare_game(&game, &ours, &theirs, unaware, ReadSan::All, &mut summary)
         .expect_err("an undeclared difference is a disagreement");
     assert_eq!(d.question, "the ending the position brings by itself");
     assert_eq!(d.lawbook, "1/2-1/2 by dead_position");
@@ -211,7 +192,7 @@ fn a_dead_position_is_accepted_only_from_a_peer_that_declares_it() {
     assert_eq!(summary.positions, 1);
     // Declared, but the peer calls it insufficient material while saying the game goes on: not the known difference.
     let mut odd = theirs.clone();
-    odd[0].insufficient_material = (true, true);
+    odd[0].insufficient_material = ByColor::new(true, true);
     assert!(differential::compare_game(&game, &ours, &odd, known, ReadSan::All, &mut summary).is_err());
 }
 
@@ -225,19 +206,19 @@ fn lawbook_agrees_with_python_chess_when_installed() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let specs = lawbook_engines::registry::read(&root.join("engines.yaml")).unwrap();
-    let mut spec = specs.into_iter().find(|s| s.name == "python-chess").expect("python-chess in the registry");
+    let mut spec = registry().into_iter().find(|s| s.name == "python-chess").expect("python-chess in the registry");
     spec.args = vec![root.join("adapters/python-chess/adapter.py").to_string_lossy().into_owned()];
     let mut peer = differential::peer_named("python-chess", &[spec]).unwrap_or_else(|e| panic!("{e}"));
     let options =
         Options { seed: 11, games: Some(2), pgn: test_games(), read_san: ReadSan::Played, ..Options::default() };
-    let summary = differential::run(peer.as_mut(), &options).unwrap_or_else(|e| panic!("{e}"));
+    assert!(peer.known.dead_positions_beyond_material && peer.known.insufficient_material_before_stalemate);
+    let summary = differential::run(&mut peer, &options).unwrap_or_else(|e| panic!("{e}"));
     assert!(summary.positions > 100, "{summary}");
     assert!(summary.peer.starts_with("python-chess"), "{summary}");
 }
 
 /// A JSON-lines engine whose `trace` replies are set by a shell script.
-fn fake_jsonl(trace_reply: &str) -> Result<Box<dyn Peer>, String> {
+fn fake_jsonl(trace_reply: &str) -> Result<Peer, String> {
     let script = format!(
         r#"while IFS= read -r line; do
   id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
@@ -260,12 +241,12 @@ fn a_json_lines_peer_that_answers_badly_is_an_error_not_a_pass() {
     let options = Options { games: Some(1), chess960_every: 0, ..Options::default() };
     // Too few positions for the game: a disagreement on the game's length.
     let mut short = fake_jsonl(r#""positions":[]"#).unwrap_or_else(|e| panic!("{e}"));
-    let d = disagreement(differential::run(short.as_mut(), &options));
+    let d = disagreement(differential::run(&mut short, &options));
     assert_eq!(d.question, "how many positions the game has");
     // No positions at all, or an error reply: the run cannot go on.
     for reply in [r#""nothing":1"#, r#""error":{"kind":"internal","message":"boom"}"#] {
         let mut broken = fake_jsonl(reply).unwrap_or_else(|e| panic!("{e}"));
-        match differential::run(broken.as_mut(), &options) {
+        match differential::run(&mut broken, &options) {
             Err(Failure::Error(e)) => assert!(e.contains("fake could not answer"), "{e}"),
             other => panic!("expected an error, got {other:?}"),
         }
@@ -276,8 +257,8 @@ fn a_json_lines_peer_that_answers_badly_is_an_error_not_a_pass() {
 fn a_json_lines_engine_without_trace_cannot_be_a_peer() {
     let yaml = "engines:\n  - name: serve\n    protocol: jsonl\n    command: /bin/sh\n    args: [\"-c\", \"read line; printf '{\\\"id\\\":1,\\\"protocol\\\":1,\\\"engine\\\":\\\"x\\\",\\\"supports\\\":[\\\"hello\\\"],\\\"features\\\":[]}\\\\n'; cat >/dev/null\"]\n";
     let specs = lawbook_engines::registry::parse(yaml).expect("a valid registry entry");
-    let err = differential::peer_named("serve", &specs).err().expect("refused");
+    let err = differential::peer_named("serve", &specs).expect_err("refused");
     assert!(err.contains("does not answer the trace request"), "{err}");
-    let err = differential::peer_named("nobody", &specs).err().expect("refused");
+    let err = differential::peer_named("nobody", &specs).expect_err("refused");
     assert!(err.contains("no peer named"), "{err}");
 }

@@ -46,11 +46,11 @@ enum Command {
     /// real games; stop at the first disagreement (exit 1) with the
     /// position and both answers.
     Differential {
-        /// The peer: `shakmaty` (in process, needs the `peers` feature) or a
-        /// JSON-lines engine of the registry that answers `trace` (`python-chess`).
+        /// The peer, by its registry name: `shakmaty` (in process, needs the
+        /// `peers` feature) or a JSON-lines engine that answers `trace` (`python-chess`).
         #[arg(long, default_value = "shakmaty")]
         against: String,
-        /// The engine registry (for JSON-lines peers).
+        /// The engine registry.
         #[arg(long, default_value = "conformance/engines.yaml")]
         registry: PathBuf,
         /// How many random games (100 when neither this nor --positions is given).
@@ -165,8 +165,7 @@ fn main() -> ExitCode {
                 read_san,
                 progress: Some(std::time::Duration::from_secs(30)),
             };
-            let specs =
-                if against == "shakmaty" { Ok(Vec::new()) } else { registry::read(&path).map_err(|e| e.to_string()) };
+            let specs = registry::read(&path).map_err(|e| e.to_string());
             let mut peer = match specs.and_then(|specs| differential::peer_named(&against, &specs)) {
                 Ok(peer) => peer,
                 Err(e) => {
@@ -174,7 +173,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            match differential::run(peer.as_mut(), &options) {
+            match differential::run(&mut peer, &options) {
                 Ok(summary) => {
                     print!("{summary}");
                     ExitCode::SUCCESS

@@ -7,6 +7,7 @@ use core::fmt;
 use lawbook_board::{Board, ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::Outcome;
+use std::collections::BTreeMap;
 
 /// A kind of question an engine may be able to answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -28,6 +29,9 @@ pub enum Capability {
     /// colours, piece values, the over-the-board rules. Only the built-in
     /// engine answers them.
     Model,
+    /// Every fact of every position of a game at once, SAN included
+    /// ([`Question::Trace`]): what differential testing compares.
+    Trace,
 }
 
 /// One question about a position.
@@ -43,6 +47,10 @@ pub enum Question {
     Board,
     /// How the game stands under the draw rules.
     GameState,
+    /// Every fact of every position of the game, from its start to after its
+    /// last move; in position `i` the engine also reads the SAN texts
+    /// `reads[i]` (lawbook's) and says which move each names.
+    Trace(Vec<Vec<String>>),
 }
 
 impl Question {
@@ -59,6 +67,7 @@ impl Question {
             Question::Status => Capability::CheckStatus,
             Question::Board => Capability::Board,
             Question::GameState => Capability::DrawRules,
+            Question::Trace(_) => Capability::Trace,
         }
     }
 }
@@ -76,6 +85,8 @@ pub enum Answer {
     Board(Board),
     /// To [`Question::GameState`].
     GameState(GameState),
+    /// To [`Question::Trace`]: one entry per position of the game.
+    Trace(Vec<PositionFacts>),
 }
 
 /// What an engine says about the side to move.
@@ -106,6 +117,37 @@ pub struct GameState {
     pub can_claim_threefold: bool,
     /// Whether a draw claim under the fifty-move rule is valid now (also by announcing a move).
     pub can_claim_fifty_moves: bool,
+}
+
+/// Everything differential testing compares about one position, as one
+/// engine answers it ([`Question::Trace`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionFacts {
+    /// The position as FEN, as the engine writes it.
+    pub fen: String,
+    /// Every legal move, with its SAN as the engine writes it.
+    pub moves: BTreeMap<UciMove, String>,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// The squares of the checking pieces, in square order.
+    pub checkers: Vec<Square>,
+    /// The side to move is checkmated.
+    pub checkmate: bool,
+    /// The side to move is stalemated.
+    pub stalemate: bool,
+    /// Each side lacks the material to mate by the classic rule.
+    pub insufficient_material: ByColor<bool>,
+    /// The ending the position brings by itself.
+    pub outcome: Option<Outcome>,
+    /// How often this position has occurred in the game, this time included.
+    pub repetitions: usize,
+    /// The player to move may claim a draw by threefold repetition (false once the game has ended).
+    pub can_claim_threefold: bool,
+    /// The player to move may claim a draw by the fifty-move rule (false once the game has ended).
+    pub can_claim_fifty_moves: bool,
+    /// The move each SAN text the engine was asked to read here names, or
+    /// `None` when it could not read it.
+    pub reads: Vec<Option<UciMove>>,
 }
 
 /// An engine could not answer.

@@ -6,7 +6,7 @@
 //! it can answer ([`Engine::supports`]); a question it cannot answer gives
 //! [`EngineError::Unsupported`], never a made-up answer.
 
-use crate::answer::{Answer, Capability, EngineError, GameState, Question, SideStatus};
+use crate::answer::{Answer, Capability, EngineError, GameState, PositionFacts, Question, SideStatus};
 use crate::query::PositionQuery;
 use lawbook_board::Board;
 use lawbook_notation::uci::UciMove;
@@ -111,6 +111,18 @@ pub trait Ask: Engine {
         let question = Question::GameState;
         match self.answer(query, &question)? {
             Answer::GameState(state) => Ok(state),
+            other => Err(mismatch(&question, &other)),
+        }
+    }
+
+    /// Every fact of every position of the game (see [`Question::Trace`]).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn trace(&mut self, query: &PositionQuery, reads: Vec<Vec<String>>) -> Result<Vec<PositionFacts>, EngineError> {
+        let question = Question::Trace(reads);
+        match self.answer(query, &question)? {
+            Answer::Trace(facts) => Ok(facts),
             other => Err(mismatch(&question, &other)),
         }
     }

@@ -30,8 +30,8 @@ mod query;
 pub mod registry;
 mod timed;
 
-pub use answer::{Answer, Capability, EngineError, GameState, Question, SideStatus};
-pub use builtin::BuiltIn;
+pub use answer::{Answer, Capability, EngineError, GameState, PositionFacts, Question, SideStatus};
+pub use builtin::{BuiltIn, facts};
 pub use engine::{Ask, Engine};
 pub use query::{PositionQuery, Replay};
 pub use timed::{Timed, engine_time};

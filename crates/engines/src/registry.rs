@@ -24,6 +24,18 @@ pub enum Protocol {
     CozyChess,
 }
 
+/// A difference from lawbook that is known and explained
+/// (`conformance/FINDINGS.md`): differential testing accepts it, in exactly
+/// its form, from an engine whose entry declares it.
+#[derive(Copy, Clone, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum KnownDifference {
+    /// The engine proves no dead position beyond insufficient material (FIDE 5.2.2).
+    DeadPositionsBeyondMaterial,
+    /// The engine names insufficient material, not stalemate, as the ending when both apply.
+    InsufficientMaterialBeforeStalemate,
+}
+
 fn default_timeout_ms() -> u64 {
     5_000
 }
@@ -59,6 +71,9 @@ pub struct EngineSpec {
     /// The one command that installs the engine, printed when it is missing.
     #[serde(default)]
     pub install: Option<String>,
+    /// Its known, explained differences from lawbook, for differential testing.
+    #[serde(default)]
+    pub known_differences: Vec<KnownDifference>,
     /// What is known about the engine, for people reading the registry.
     #[serde(default)]
     pub notes: Option<String>,
@@ -84,6 +99,8 @@ pub enum RegistryErrorKind {
     UnknownField,
     /// A protocol the harness does not speak.
     UnknownProtocol,
+    /// A known difference the harness does not know.
+    UnknownDifference,
     /// A required key (`name`, `protocol`, `engines`) is missing.
     MissingField,
     /// A value of the wrong type (a list where a number belongs, ...).
@@ -110,6 +127,7 @@ impl RegistryErrorKind {
             RegistryErrorKind::BadYaml => "registry.bad_yaml",
             RegistryErrorKind::UnknownField => "registry.unknown_field",
             RegistryErrorKind::UnknownProtocol => "registry.unknown_protocol",
+            RegistryErrorKind::UnknownDifference => "registry.unknown_difference",
             RegistryErrorKind::MissingField => "registry.missing_field",
             RegistryErrorKind::WrongType => "registry.wrong_type",
             RegistryErrorKind::DuplicateName => "registry.duplicate_name",
@@ -160,6 +178,8 @@ impl From<RegistryError> for String {
 fn yaml_kind(message: &str) -> RegistryErrorKind {
     if message.contains("unknown field") {
         RegistryErrorKind::UnknownField
+    } else if message.contains("unknown variant") && message.contains("known_differences") {
+        RegistryErrorKind::UnknownDifference
     } else if message.contains("unknown variant") {
         RegistryErrorKind::UnknownProtocol
     } else if message.contains("missing field") {

@@ -10,7 +10,7 @@
 
 use crate::process::{Process, ProcessError, locate};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, GameState, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, GameState, PositionFacts, PositionQuery, Question, SideStatus};
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
@@ -56,6 +56,7 @@ fn request_for(capability: Capability) -> Option<&'static str> {
         Capability::CheckStatus | Capability::MateStalemate => "status",
         Capability::Board => "board",
         Capability::DrawRules => "game",
+        Capability::Trace => "trace",
         Capability::Model => return None,
     })
 }
@@ -238,7 +239,7 @@ impl JsonlEngine {
         &mut self,
         capability: Capability,
         query: &PositionQuery,
-        extra: Option<(&str, String)>,
+        extra: Option<(&str, Value)>,
     ) -> Result<Map<String, Value>, EngineError> {
         if !self.supports(capability)
             || (query.chess960 && !self.hello.features.contains("chess960"))
@@ -266,7 +267,7 @@ impl JsonlEngine {
             },
         });
         if let (Some((key, value)), Some(fields)) = (extra, request.as_object_mut()) {
-            fields.insert(key.into(), Value::from(value));
+            fields.insert(key.into(), value);
         }
         let reply = match self.exchange(request) {
             Ok(reply) => reply,
@@ -345,6 +346,70 @@ fn strings(value: &Value, key: &str) -> Result<Vec<String>, EngineError> {
         .ok_or_else(|| malformed(key, value, "an array of strings"))
 }
 
+/// One position of a `trace` reply.
+fn trace_facts(entry: &Map<String, Value>) -> Result<PositionFacts, EngineError> {
+    let bad = |key: &str| {
+        let mut text = Value::Object(entry.clone()).to_string();
+        if text.len() > 200 {
+            text.truncate(200);
+            text.push_str("...");
+        }
+        failed(format!("the trace reply's {key:?} is missing or malformed in {text}"))
+    };
+    let list = |key: &str| entry.get(key).ok_or_else(|| bad(key)).and_then(|v| strings(v, key));
+    let moves = each(list("moves")?, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
+    let san = list("san")?;
+    if moves.len() != san.len() {
+        return Err(bad("san"));
+    }
+    let flag = |key: &str| entry.get(key).and_then(Value::as_bool).ok_or_else(|| bad(key));
+    let material = entry.get("insufficient_material").ok_or_else(|| bad("insufficient_material"))?;
+    let side = |key: &str| material.get(key).and_then(Value::as_bool).ok_or_else(|| bad("insufficient_material"));
+    let outcome = match entry.get("outcome") {
+        Some(Value::Null) => None,
+        Some(value) => {
+            let text = |key: &str| value.get(key).and_then(Value::as_str);
+            let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
+            let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
+            Some(result.zip(reason).map(|(result, reason)| Outcome { result, reason }).ok_or_else(|| bad("outcome"))?)
+        }
+        None => return Err(bad("outcome")),
+    };
+    let reads = match entry.get("read") {
+        None => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| match v {
+                Value::Null => Ok(None),
+                Value::String(s) => s.parse::<UciMove>().map(Some).map_err(|_| bad("read")),
+                _ => Err(bad("read")),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err(bad("read")),
+    };
+    let mut checkers = each(list("checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?;
+    checkers.sort();
+    let repetitions = entry
+        .get("repetitions")
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| bad("repetitions"))?;
+    Ok(PositionFacts {
+        fen: entry.get("fen").and_then(Value::as_str).ok_or_else(|| bad("fen"))?.to_string(),
+        moves: moves.into_iter().zip(san).collect(),
+        in_check: flag("in_check")?,
+        checkers,
+        checkmate: flag("checkmate")?,
+        stalemate: flag("stalemate")?,
+        insufficient_material: ByColor::new(side("white")?, side("black")?),
+        outcome,
+        repetitions,
+        can_claim_threefold: flag("can_claim_threefold")?,
+        can_claim_fifty_moves: flag("can_claim_fifty_moves")?,
+        reads,
+    })
+}
+
 /// Reads each text of a list with `parse`, naming the list and the text it cannot read.
 fn each<T>(
     texts: Vec<String>,
@@ -376,6 +441,7 @@ impl Engine for JsonlEngine {
             Question::Status => Answer::Status(self.status(query)?),
             Question::Board => Answer::Board(self.board(query)?),
             Question::GameState => Answer::GameState(self.game_state(query)?),
+            Question::Trace(reads) => Answer::Trace(self.trace(query, reads)?),
         })
     }
 }
@@ -388,7 +454,7 @@ impl JsonlEngine {
     }
 
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let reply = self.ask(Capability::MoveLegality, query, Some(("move", mv.to_string())))?;
+        let reply = self.ask(Capability::MoveLegality, query, Some(("move", Value::from(mv.to_string()))))?;
         boolean(&reply, "legal")
     }
 
@@ -411,6 +477,20 @@ impl JsonlEngine {
         let value = field(&reply, "placement")?;
         let text = value.as_str().ok_or_else(|| malformed("placement", value, "a string"))?;
         crate::adapters::read_placement(text)
+    }
+
+    /// The `trace` request: every position of the game in one request and one reply.
+    fn trace(&mut self, query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<PositionFacts>, EngineError> {
+        let reply = self.ask(Capability::Trace, query, Some(("read_san", json!(reads))))?;
+        let positions = field(&reply, "positions")?;
+        let positions = positions.as_array().ok_or_else(|| malformed("positions", positions, "an array"))?;
+        positions
+            .iter()
+            .map(|entry| match entry.as_object() {
+                Some(entry) => trace_facts(entry),
+                None => Err(malformed("positions", entry, "an array of objects")),
+            })
+            .collect()
     }
 
     fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {

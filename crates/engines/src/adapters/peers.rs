@@ -9,11 +9,12 @@
 //! | mate, stalemate | `is_checkmate()`, `is_stalemate()` | `status()`: `Won`, or `Drawn` with no legal move |
 //! | board | `board().board_fen()` | the first field of its FEN |
 //! | draw rules | `outcome()` (mate, stalemate, insufficient material), `has_insufficient_material(color)`; see [`Shakmaty`] for the rest | not answered |
+//! | trace (differential testing) | the above for every position, the FEN by `Fen::from_position(pos, EnPassantMode::Legal)`, SAN by `SanPlus::from_move`, lawbook's SAN read by `SanPlus::from_str` and `San::to_move` | not answered |
 //!
 //! Both read the query's FEN with their own parser and play its moves with
 //! their own legality check; a FEN or a move they refuse is an engine error.
 
-use crate::{Answer, Capability, Engine, EngineError, GameState, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, GameState, PositionFacts, PositionQuery, Question, SideStatus};
 use cozy_chess as cozy;
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
@@ -126,18 +127,26 @@ impl Engine for Shakmaty {
                 ),
             }),
             Question::Board => Answer::Board(crate::adapters::read_placement(&pos.board().board_fen().to_string())?),
-            Question::GameState => Answer::GameState(Shakmaty::game_state(&game, query)),
+            Question::GameState => {
+                Answer::GameState(Shakmaty::state_at(&game, game.positions.len() - 1, query.automatic_fifty_moves))
+            }
+            Question::Trace(reads) => Answer::Trace(
+                (0..game.positions.len())
+                    .map(|ply| Shakmaty::facts_at(&game, ply, reads.get(ply).map_or(&[], Vec::as_slice)))
+                    .collect::<Result<_, _>>()?,
+            ),
         })
     }
 }
 
 impl Shakmaty {
-    /// The draw rules, from shakmaty's own primitives (see [`Shakmaty`]).
-    fn game_state(game: &ShakmatyGame, query: &PositionQuery) -> GameState {
-        let pos = game.current();
-        let now = shakmaty_hash(pos);
-        let occurrences = |hash: shakmaty::zobrist::Zobrist64| game.hashes.iter().filter(|&&h| h == hash).count();
-        let repetitions = occurrences(now);
+    /// The draw rules after the first `ply` moves of `game`, from shakmaty's
+    /// own primitives (see [`Shakmaty`]).
+    fn state_at(game: &ShakmatyGame, ply: usize, automatic_fifty_moves: bool) -> GameState {
+        let pos = &game.positions[ply];
+        let history = &game.hashes[..=ply];
+        let occurrences = |hash: shakmaty::zobrist::Zobrist64| history.iter().filter(|&&h| h == hash).count();
+        let repetitions = occurrences(shakmaty_hash(pos));
         let draw = |reason| Some(Outcome::draw(reason));
         let outcome = match pos.outcome() {
             shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => Some(Outcome::win(
@@ -152,9 +161,7 @@ impl Shakmaty {
             shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) => draw(Reason::InsufficientMaterial),
             shakmaty::Outcome::Unknown if pos.halfmoves() >= 150 => draw(Reason::SeventyFiveMoves),
             shakmaty::Outcome::Unknown if repetitions >= 5 => draw(Reason::FivefoldRepetition),
-            shakmaty::Outcome::Unknown if query.automatic_fifty_moves && pos.halfmoves() >= 100 => {
-                draw(Reason::FiftyMoves)
-            }
+            shakmaty::Outcome::Unknown if automatic_fifty_moves && pos.halfmoves() >= 100 => draw(Reason::FiftyMoves),
             shakmaty::Outcome::Unknown => None,
         };
         let going_on = outcome.is_none();
@@ -179,6 +186,39 @@ impl Shakmaty {
             can_claim_threefold,
             can_claim_fifty_moves,
         }
+    }
+
+    /// Every fact of position `ply` of `game`, with the SAN texts `reads` read by shakmaty.
+    fn facts_at(game: &ShakmatyGame, ply: usize, reads: &[String]) -> Result<PositionFacts, EngineError> {
+        use shakmaty::san::SanPlus;
+        let pos = &game.positions[ply];
+        let state = Shakmaty::state_at(game, ply, false);
+        let uci = |mv: shakmaty::Move| uci_move(&mv.to_uci(game.mode).to_string(), "shakmaty");
+        let mut moves = std::collections::BTreeMap::new();
+        for &mv in &pos.legal_moves() {
+            moves.insert(uci(mv)?, SanPlus::from_move(pos.clone(), mv).to_string());
+        }
+        let mut checkers: Vec<Square> =
+            pos.checkers().into_iter().map(|s| square(&s.to_string(), "shakmaty")).collect::<Result<_, _>>()?;
+        checkers.sort();
+        let read = |text: &String| -> Result<Option<UciMove>, EngineError> {
+            let Ok(san) = text.parse::<SanPlus>() else { return Ok(None) };
+            san.san.to_move(pos).ok().map(uci).transpose()
+        };
+        Ok(PositionFacts {
+            fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
+            moves,
+            in_check: pos.is_check(),
+            checkers,
+            checkmate: pos.is_checkmate(),
+            stalemate: pos.is_stalemate(),
+            insufficient_material: state.insufficient_material,
+            outcome: state.outcome,
+            repetitions: state.repetitions,
+            can_claim_threefold: state.can_claim_threefold,
+            can_claim_fifty_moves: state.can_claim_fifty_moves,
+            reads: reads.iter().map(read).collect::<Result<_, _>>()?,
+        })
     }
 }
 
@@ -245,12 +285,12 @@ impl Engine for CozyChess {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        !matches!(capability, Capability::Model | Capability::DrawRules)
+        !matches!(capability, Capability::Model | Capability::DrawRules | Capability::Trace)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        if let Question::GameState = question {
-            return Err(EngineError::Unsupported(Capability::DrawRules));
+        if let Question::GameState | Question::Trace(_) = question {
+            return Err(EngineError::Unsupported(question.capability()));
         }
         let board = CozyChess::replay(query)?;
         Ok(match question {
@@ -285,7 +325,7 @@ impl Engine for CozyChess {
                 let fen = board.to_string();
                 Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)
             }
-            Question::GameState => return Err(EngineError::Unsupported(Capability::DrawRules)),
+            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
         })
     }
 }

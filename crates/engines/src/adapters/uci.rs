@@ -342,7 +342,7 @@ impl Engine for UciEngine {
             | Capability::CheckStatus
             | Capability::MateStalemate
             | Capability::Board => true,
-            Capability::DrawRules | Capability::Model => false,
+            Capability::DrawRules | Capability::Model | Capability::Trace => false,
         }
     }
 
@@ -352,7 +352,7 @@ impl Engine for UciEngine {
             Question::IsLegal(mv) => Answer::IsLegal(self.legal_moves(query)?.contains(mv)),
             Question::Status => Answer::Status(self.status(query)?),
             Question::Board => Answer::Board(self.board(query)?),
-            Question::GameState => return Err(EngineError::Unsupported(Capability::DrawRules)),
+            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
         })
     }
 }
