@@ -454,6 +454,25 @@ mod tidy {
     }
 
     #[test]
+    fn the_engines_crate_needs_no_test_tool() {
+        // Engine authors and other tools depend on lawbook-engines alone: it
+        // must not drag in the harness's test tools, peers or not.
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = std::process::Command::new(cargo)
+            .args(["tree", "-p", "lawbook-engines", "--features", "peers", "-e", "normal", "--prefix", "none"])
+            .current_dir(root())
+            .output()
+            .expect("cargo tree runs");
+        assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
+        let tree = String::from_utf8_lossy(&out.stdout);
+        assert!(tree.lines().any(|l| l.starts_with("lawbook-engines v")), "{tree}");
+        for tool in ["cucumber", "insta", "proptest", "criterion"] {
+            let found = tree.lines().find(|l| l.starts_with(&format!("{tool} v")));
+            assert!(found.is_none(), "lawbook-engines depends on {tool}: {found:?}");
+        }
+    }
+
+    #[test]
     fn formatting_is_clean() {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let out =

@@ -69,6 +69,8 @@ pub fn facts(game: &lawbook_outcome::Game) -> PositionFacts {
 
 impl BuiltIn {
     /// Every position of the query's game, each SAN of `reads` read strictly.
+    /// lawbook's game model ends the game where the laws do, so a query
+    /// whose moves go on after that is an error.
     fn trace(query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<PositionFacts>, EngineError> {
         let replay = query.replay()?;
         let mut game = lawbook_outcome::Game::new(replay.positions[0]);

@@ -61,9 +61,18 @@ const MAX_ANSWER_LINES: usize = 2_000;
 /// How long a protocol-1 engine (no `feature` line at all) is waited for.
 const FEATURE_WAIT: Duration = Duration::from_secs(2);
 /// How long the handshake waits for `feature done=1` before repeating `xboard`.
-const NUDGE_AFTER: Duration = Duration::from_millis(100);
+/// GNU Chess's input thread blocks in `read` holding the lock of its standard
+/// input, which its engine thread waits for at start-up; each line sent gives
+/// that thread a chance, so the handshake sends them often (measured
+/// 2026-12-01: a `feature done=1` within 2 s in 3 starts of 20 when repeating
+/// every 100 ms, 15 of 20 every 2 ms).
+const NUDGE_AFTER: Duration = Duration::from_millis(2);
 /// How many processes a start tries before it gives up.
-const START_TRIES: usize = 3;
+const START_TRIES: usize = 20;
+/// How long a second or later try waits for the first `feature` line: a
+/// GNU Chess that stays silent that long is usually stuck (see
+/// [`NUDGE_AFTER`]), and another process is started.
+const RETRY_FEATURE_WAIT: Duration = Duration::from_millis(500);
 /// How long the handshake listens for a second `pong` to the same `ping`.
 const SECOND_PONG_WAIT: Duration = Duration::from_millis(250);
 
@@ -278,12 +287,20 @@ impl XboardEngine {
     }
 
     /// Starts a process and shakes hands with it, trying another process
-    /// when one does not finish its handshake (GNU Chess now and then
-    /// deadlocks at start-up).
+    /// when one does not finish its handshake (GNU Chess often deadlocks at
+    /// start-up), up to [`START_TRIES`] processes within the time limit.
     fn start(&mut self) -> Result<Session, EngineError> {
         let mut errors: Vec<String> = Vec::new();
-        for _ in 0..START_TRIES {
-            match self.start_once() {
+        let began = Instant::now();
+        let mut tries = 0;
+        for attempt in 0..START_TRIES {
+            if attempt > 0 && began.elapsed() >= self.timeout {
+                break;
+            }
+            tries += 1;
+            // The first try waits as long as the protocol says (2 s); later ones less.
+            let wait = if attempt == 0 { FEATURE_WAIT } else { RETRY_FEATURE_WAIT };
+            match self.start_once(wait) {
                 Ok(session) => return Ok(session),
                 Err(EngineError::Failed(why)) => {
                     if !errors.contains(&why) {
@@ -293,11 +310,11 @@ impl XboardEngine {
                 Err(other) => return Err(other),
             }
         }
-        Err(failed(format!("{} (in {START_TRIES} tries)", errors.join("; then: "))))
+        Err(failed(format!("{} (in {tries} tries, {} ms)", errors.join("; then: "), began.elapsed().as_millis())))
     }
 
     /// One try at [`XboardEngine::start`].
-    fn start_once(&mut self) -> Result<Session, EngineError> {
+    fn start_once(&mut self, feature_wait: Duration) -> Result<Session, EngineError> {
         let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
         let limit = self.timeout;
         let deadline = Instant::now() + limit;
@@ -306,7 +323,7 @@ impl XboardEngine {
         let mut features = Features::default();
         let mut done_zero = false;
         let mut lines = 0;
-        let protocol_one_until = Instant::now() + FEATURE_WAIT.min(limit);
+        let protocol_one_until = Instant::now() + feature_wait.min(limit);
         let mut last_nudge = Instant::now();
         loop {
             let wait = if done_zero { deadline } else { protocol_one_until };
