@@ -179,25 +179,42 @@ pub fn candidates(pos: &Position) -> Vec<UciMove> {
             }
         }
     }
-    let king = pos.king_of(us);
-    for to in [king.offset(2), king.offset(-2)].into_iter().flatten() {
-        if to.rank() == king.rank() {
-            out.push(UciMove::Normal { from: king, to, promotion: None });
-        }
-    }
+    out.extend(castling_forms(pos));
     out.sort();
     out.dedup();
     out
 }
 
+/// The king's moves that could be castling, as UCI writes castling: the
+/// king's two-square steps in standard chess, the king taking each of its
+/// own rooks on its rank in Chess960.
+fn castling_forms(pos: &Position) -> Vec<UciMove> {
+    let us = pos.turn();
+    let king = pos.king_of(us);
+    let targets: Vec<Square> = if pos.castling_mode() == lawbook_board::CastlingMode::Chess960 {
+        (pos.board().by_piece(Piece::new(us, Role::Rook)) & lawbook_board::Bitboard::from_rank(king.rank()))
+            .squares()
+            .collect()
+    } else {
+        [king.offset(2), king.offset(-2)].into_iter().flatten().filter(|to| to.rank() == king.rank()).collect()
+    };
+    targets.into_iter().map(|to| UciMove::Normal { from: king, to, promotion: None }).collect()
+}
+
 /// Every UCI move `pattern` could name on this board, legal or not (for
-/// engines that judge one move at a time); castling only in the king's
-/// two-square form, which is what xboard engines read.
+/// engines that judge one move at a time); castling only in the form UCI
+/// writes it (see [`castling_forms`]).
 pub fn named(pos: &Position, pattern: &MovePattern) -> Vec<UciMove> {
+    if matches!(pattern, MovePattern::Castle(_)) {
+        return castling_forms(pos)
+            .into_iter()
+            .filter(|m| m.from().zip(m.to()).is_some_and(|(from, to)| pattern.matches(pos, from, to, None)))
+            .collect();
+    }
     let mut out = Vec::new();
     for from in Square::ALL {
         for to in Square::ALL {
-            if from == to || (matches!(pattern, MovePattern::Castle(_)) && from.distance(to) != 2) {
+            if from == to {
                 continue;
             }
             for promotion in [None, Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)] {

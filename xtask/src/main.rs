@@ -382,7 +382,20 @@ fn setup_engines() -> Result<(), String> {
         Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
     let apt: [&[&str]; 2] = [
         &["apt-get", "update"],
-        &["apt-get", "install", "-y", "stockfish", "gnuchess", "fairymax", "phalanx", "hoichess"],
+        &[
+            "apt-get",
+            "install",
+            "-y",
+            "stockfish",
+            "gnuchess",
+            "fairymax",
+            "phalanx",
+            "hoichess",
+            "polyglot",
+            "toga2",
+            "glaurung",
+            "ethereal-chess",
+        ],
     ];
     // pip itself when it is on PATH, otherwise Python's own.
     let pip: &[&str] = if Command::new("pip").arg("--version").output().is_ok() {

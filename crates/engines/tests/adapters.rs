@@ -45,7 +45,8 @@ impl Drop for TempDir {
 }
 
 /// A fake UCI engine: answers the initial position (20 moves, `d` with its
-/// FEN); in `MODE` it misbehaves once on `go perft 1` or `d`.
+/// FEN); in `MODE` it misbehaves once on `go perft 1` (after the start-up
+/// probe's) or `d`.
 const FAKE_UCI: &str = r#"
 mode=$1
 marker=$2
@@ -66,7 +67,9 @@ while IFS= read -r line; do
     uci) echo "id name Fake $mode"; echo "uciok" ;;
     isready) echo "readyok" ;;
     d)
-        if [ "$mode" = different ] && once; then
+        # The first `d` is the start-up probe's.
+        if [ ! -e "$marker.shown" ]; then : > "$marker.shown"; probe=1; else probe=0; fi
+        if [ "$mode" = different ] && [ "$probe" = 0 ] && once; then
             echo "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         else
             echo "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -74,6 +77,8 @@ while IFS= read -r line; do
         echo "Checkers: "
         ;;
     "go perft 1")
+        # The first perft is the adapter's start-up probe: answer it.
+        if [ ! -e "$marker.probed" ]; then : > "$marker.probed"; moves; continue; fi
         case "$mode" in
         crash) if once; then echo "a2a3: 1"; echo "b2b3: 1"; exit 3; fi ;;
         hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
@@ -84,6 +89,54 @@ while IFS= read -r line; do
         esac
         moves
         ;;
+    quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// A fake UCI engine of the plainest kind: no `go perft`, no `d`. It takes
+/// every move of `position fen F moves ...` (F is White to move) except `e2e5`, which it drops
+/// (as Ethereal does), and answers `go` for the side to move: `e2e4` for
+/// White, `e7e5` for Black, with a score line. In mode `searchmoves` it
+/// honours `searchmoves` (`bestmove M` when M is `a2a3`, `h2h4` or `g1f3`,
+/// `bestmove (none)` otherwise, as Glaurung does).
+const FAKE_UCI_PLAIN: &str = r#"
+mode=$1
+side=w
+searched=
+while IFS= read -r line; do
+    set -- $line
+    case "$1" in
+    uci) echo "id name Plain $mode"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    position)
+        side=w
+        searched=
+        moves=
+        for word in "$@"; do
+            case "$word" in
+            moves) moves=1 ;;
+            e2e5) ;;
+            *) if [ -n "$moves" ]; then if [ "$side" = w ]; then side=b; else side=w; fi; fi ;;
+            esac
+        done
+        ;;
+    go)
+        case "$line" in
+        *searchmoves*) searched=$(echo "$line" | sed -e 's/.*searchmoves //') ;;
+        esac
+        if [ -n "$searched" ] && [ "$mode" = searchmoves ]; then
+            case "$searched" in
+            a2a3|h2h4|g1f3) echo "info depth 1 score cp 0 pv $searched"; echo "bestmove $searched" ;;
+            *) echo "bestmove (none)" ;;
+            esac
+        elif [ "$side" = w ]; then
+            echo "info depth 1 score cp 20 pv e2e4"; echo "bestmove e2e4"
+        else
+            echo "info depth 1 score cp -20 pv e7e5"; echo "bestmove e7e5"
+        fi
+        ;;
+    d) echo "Unknown command: d" ;;
     quit) exit 0 ;;
     esac
 done
@@ -221,6 +274,33 @@ fn uci_engine_that_floods_its_output() {
 #[test]
 fn uci_engine_that_answers_a_different_position() {
     uci_misbehaves_once("different", 3_000, "answered a different position");
+}
+
+#[test]
+fn uci_engines_without_perft_are_asked_one_move_at_a_time() {
+    use lawbook_engines::Capability;
+    use lawbook_engines::adapters::uci::{Dialect, Display};
+    let dir = TempDir::new();
+    let start = query(STARTPOS, &[]);
+    // No searchmoves: whose move the engine plays after the move tells whether it took it.
+    let mut plain = UciEngine::spawn(&fake(&dir, FAKE_UCI_PLAIN, "uci", "plain", 3_000)).unwrap();
+    let plain_dialect = Dialect { display: Display::None, perft: false, searchmoves: false, chess960: false };
+    assert_eq!(plain.dialect(), plain_dialect);
+    assert!(plain.supports(Capability::MoveLegality) && !plain.supports(Capability::LegalMoves));
+    assert!(!plain.supports(Capability::Board) && !plain.supports(Capability::CheckStatus));
+    assert_eq!(plain.is_legal(&start, m("g1f3")), Ok(true));
+    assert_eq!(plain.is_legal(&start, m("e2e5")), Ok(false), "it drops e2e5 and answers for White");
+    assert_eq!(plain.is_legal(&query(STARTPOS, &["g1f3"]), m("g8f6")), Ok(true));
+    assert_eq!(plain.legal_moves(&start), Err(EngineError::Unsupported(Capability::LegalMoves)));
+    assert_eq!(plain.board(&start), Err(EngineError::Unsupported(Capability::Board)));
+    let chess960 = PositionQuery { chess960: true, ..start.clone() };
+    assert_eq!(plain.is_legal(&chess960, m("g1f3")), Err(EngineError::Unsupported(Capability::MoveLegality)));
+    // Searchmoves honoured: bestmove M is the engine's yes.
+    let mut honest = UciEngine::spawn(&fake(&dir, FAKE_UCI_PLAIN, "uci", "searchmoves", 3_000)).unwrap();
+    assert_eq!(honest.dialect(), Dialect { searchmoves: true, ..plain_dialect });
+    assert_eq!(honest.is_legal(&start, m("g1f3")), Ok(true));
+    assert_eq!(honest.is_legal(&start, m("b1b3")), Ok(false));
+    assert_eq!(plain.restarts() + honest.restarts(), 0);
 }
 
 #[test]

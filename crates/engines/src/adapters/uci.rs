@@ -55,6 +55,34 @@ pub struct UciEngine {
     /// What the engine calls itself (`id name`).
     id: String,
     restarts: usize,
+    /// What the engine answers beyond the core of the protocol, learnt at its first start.
+    dialect: Dialect,
+}
+
+/// What a UCI engine answers beyond `position`, `go` and `bestmove`, learnt
+/// at its first start from positions whose answers are known.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dialect {
+    /// What its `d` command shows.
+    pub display: Display,
+    /// `go perft 1` lists the legal moves (`e2e4: 1` lines, then `Nodes searched: N`).
+    pub perft: bool,
+    /// `go ... searchmoves M` searches only `M`: `bestmove M` when `M` is legal.
+    pub searchmoves: bool,
+    /// It offers the `UCI_Chess960` option, so it can be asked about Chess960 games.
+    pub chess960: bool,
+}
+
+/// What a UCI engine's `d` command shows.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Display {
+    /// `Fen:` and `Checkers:` lines (Stockfish).
+    Stockfish,
+    /// A line that is the position's FEN (Glaurung).
+    Fen,
+    /// Nothing this adapter can read (most engines: `d` is not UCI).
+    #[default]
+    None,
 }
 
 /// One running engine process and what was last sent to it.
@@ -102,7 +130,15 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
         c.sort_unstable();
         c
     };
-    if a[1] != e[1] || sorted(a[2]) != sorted(e[2]) {
+    // Castling rights may be written as KQkq or with the rooks' files (X-FEN,
+    // Shredder-FEN): compare the rooks they name.
+    let rooks = |fields: &[&str]| {
+        fen::read_setup(&format!("{} {} {} - 0 1", fields[0], fields[1], fields[2]))
+            .ok()
+            .map(|(s, _)| s.castling_rights)
+    };
+    let same_rights = sorted(a[2]) == sorted(e[2]) || rooks(&a).is_some_and(|r| r == expected.castling_rights());
+    if a[1] != e[1] || !same_rights {
         return Err(differ());
     }
     // FIDE 9.2.3: an en passant square without a legal capture is no part of the position.
@@ -116,10 +152,60 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
     Ok(())
 }
 
+/// Whether an engine without `searchmoves` played `mv`: `here` is its
+/// `bestmove` in the position before `mv`, `after` its `bestmove` once `mv`
+/// was sent in `position ... moves`. An answer for the other side means it
+/// played `mv`; one for the same side, that it dropped it; no move where the
+/// position before `mv` has one (by the engine's own first answer), that
+/// it played `mv` and found no move after it.
+fn played(before: &Position, mv: UciMove, here: Option<UciMove>, after: Option<UciMove>) -> Result<bool, EngineError> {
+    let (Some(best), UciMove::Normal { from: mv_from, to: mv_to, .. }) = (after, mv) else {
+        return Ok(here.is_some());
+    };
+    let Some(from) = best.from() else { return Ok(here.is_some()) };
+    // A piece the move would have captured (on its target, or beside it for
+    // en passant) can move only if the move was not played.
+    let pawn_takes_sideways = before.board().role_at(mv_from) == Some(lawbook_board::Role::Pawn)
+        && mv_from.file() != mv_to.file()
+        && before.board().piece_at(mv_to).is_none();
+    let captured = from == mv_to || (pawn_takes_sideways && from == Square::from_coords(mv_to.file(), mv_from.rank()));
+    match before.board().color_at(from) {
+        Some(color) if color == before.turn() => Ok(false),
+        Some(_) => Ok(!captured),
+        None => Err(failed(format!(
+            "after {mv} the engine plays {best}, from a square that was empty before {mv}: \
+             cannot tell whether it played {mv}"
+        ))),
+    }
+}
+
 /// What `d` showed.
 struct Shown {
-    fen: String,
-    checkers: Vec<Square>,
+    /// The position's FEN, when the engine's `d` shows it.
+    fen: Option<String>,
+    /// The checking pieces, when the engine's `d` shows them.
+    checkers: Option<Vec<Square>>,
+}
+
+/// The FEN a line of `d` shows, if the line is one (Glaurung writes the
+/// first four fields alone).
+fn fen_line(line: &str) -> Option<String> {
+    let line = line.trim();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() != 4 && fields.len() != 6 {
+        return None;
+    }
+    // A placement and a side to move make it a FEN line; the rest is the
+    // engine's answer, compared later (and may be wrong).
+    fen::read_setup(&format!("{} {} - - 0 1", fields[0], fields[1])).ok().map(|_| line.to_string())
+}
+
+/// Compares the engine's FEN, when its `d` shows one, with the intended position.
+fn check_shown(expected: &Position, chess960: bool, shown: &Shown, compare: Compare) -> Result<(), EngineError> {
+    match &shown.fen {
+        Some(fen) => same_position(expected, chess960, fen, compare),
+        None => Ok(()),
+    }
 }
 
 impl UciEngine {
@@ -149,9 +235,96 @@ impl UciEngine {
             session: None,
             id: String::new(),
             restarts: 0,
+            dialect: Dialect::default(),
         };
-        engine.session = Some(engine.start()?);
+        let mut session = engine.start()?;
+        let limit = engine.timeout;
+        let chess960 = engine.dialect.chess960;
+        engine.dialect = Dialect { chess960, ..UciEngine::probe(&mut session, Instant::now() + limit, limit)? };
+        engine.session = Some(session);
         Ok(engine)
+    }
+
+    /// What the engine answers beyond the core of the protocol (learnt at its first start).
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Learns the engine's dialect from the initial position: what `d`
+    /// shows, whether `go perft 1` lists the 20 moves, whether `searchmoves`
+    /// restricts the search (two moves no engine would choose by itself).
+    fn probe(session: &mut Session, deadline: Instant, limit: Duration) -> Result<Dialect, EngineError> {
+        let process = &mut session.process;
+        send(process, "position startpos")?;
+        send(process, "d")?;
+        send(process, "isready")?;
+        let shown =
+            read_answer(process, "`readyok` after `d`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        let display = if shown.iter().any(|l| l.trim().starts_with("Fen:"))
+            && shown.iter().any(|l| l.trim().starts_with("Checkers:"))
+        {
+            Display::Stockfish
+        } else if shown.iter().any(|l| fen_line(l).is_some()) {
+            Display::Fen
+        } else {
+            Display::None
+        };
+        send(process, "go perft 1")?;
+        // An engine without perft takes `go perft 1` for a search (of some
+        // depth, or without end): stop it, and read up to its `bestmove`.
+        let soon = (Instant::now() + Duration::from_millis(500)).min(deadline);
+        let mut lines = Vec::new();
+        let mut nodes = None;
+        while let Ok(line) = process.read_line(soon) {
+            let line = line.trim().to_string();
+            if let Some(n) = line.strip_prefix("Nodes searched:") {
+                nodes = n.trim().parse::<usize>().ok();
+                break;
+            }
+            if line.starts_with("bestmove") {
+                break;
+            }
+            lines.push(line);
+        }
+        let listed = lines.iter().filter(|l| l.split_once(':').is_some_and(|(_, n)| n.trim() == "1")).count();
+        let perft = nodes == Some(20) && listed == 20;
+        if nodes.is_none() {
+            send(process, "stop")?;
+        }
+        send(process, "isready")?;
+        read_answer(process, "`readyok` after `go perft 1`", deadline, limit, MAX_ANSWER_LINES, |l| {
+            l.trim() == "readyok"
+        })?;
+        // With perft, legality comes from the move list: no need to know.
+        let mut searchmoves = !perft;
+        for mv in ["a2a3", "h2h4"].into_iter().filter(|_| !perft) {
+            send(process, "position startpos")?;
+            send(process, &format!("go depth 1 searchmoves {mv}"))?;
+            searchmoves &= UciEngine::best_move(process, deadline, limit)?.is_some_and(|m| m.to_string() == mv);
+        }
+        Ok(Dialect { display, perft, searchmoves, chess960: false })
+    }
+
+    /// Reads up to `bestmove` and returns the move: `None` for `(none)`,
+    /// `0000` and `a1a1`, and for a `bestmove` that no search line with a
+    /// score came before (Ethereal, finding no legal move, repeats the best
+    /// move of the position it searched last).
+    fn best_move(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Option<UciMove>, EngineError> {
+        let lines = read_answer(process, "`bestmove`", deadline, limit, MAX_ANSWER_LINES, |l| {
+            l.trim().starts_with("bestmove")
+        })?;
+        let searched = lines.iter().any(|l| l.split_whitespace().any(|w| w == "score"));
+        let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
+        if !searched {
+            return Ok(None);
+        }
+        match word {
+            "(none)" | "0000" | "a1a1" => Ok(None),
+            text => text
+                .parse::<UciMove>()
+                .map(Some)
+                .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text)))),
+        }
     }
 
     /// What the engine calls itself (its `id name` line).
@@ -177,6 +350,9 @@ impl UciEngine {
         if let Some(id) = lines.iter().find_map(|l| l.trim().strip_prefix("id name ")) {
             self.id = id.trim().to_string();
         }
+        self.dialect.chess960 = lines
+            .iter()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()[..].starts_with(&["option", "name", "UCI_Chess960"]));
         for (name, value) in &self.options {
             send(&mut process, &format!("setoption name {name} value {value}"))?;
         }
@@ -212,10 +388,13 @@ impl UciEngine {
         result
     }
 
-    /// Sets up the query's position and reads it back with `d`.
+    /// Sets up the query's position (with `extra` played after its moves)
+    /// and reads it back with `d` where the engine's `d` shows it.
     fn set_position(
         session: &mut Session,
+        display: Display,
         query: &PositionQuery,
+        extra: Option<UciMove>,
         deadline: Instant,
         limit: Duration,
     ) -> Result<Shown, EngineError> {
@@ -229,25 +408,35 @@ impl UciEngine {
         }
         one_line("the FEN", &query.fen)?;
         let mut command = format!("position fen {}", query.fen);
-        if !query.moves.is_empty() {
+        if !query.moves.is_empty() || extra.is_some() {
             command.push_str(" moves");
-            for mv in &query.moves {
+            for mv in query.moves.iter().chain(&extra) {
                 command.push(' ');
                 command.push_str(&mv.to_string());
             }
         }
         send(process, &command)?;
-        send(process, "d")?;
+        if display != Display::None {
+            send(process, "d")?;
+        }
         send(process, "isready")?;
-        let lines = read_answer(process, "the board (`d`, then `readyok`)", deadline, limit, MAX_ANSWER_LINES, |l| {
-            l.trim() == "readyok"
-        })?;
+        let what = if display == Display::None { "`readyok`" } else { "the board (`d`, then `readyok`)" };
+        let lines = read_answer(process, what, deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        if display == Display::Fen {
+            let fen = lines.iter().find_map(|l| fen_line(l));
+            return match fen {
+                Some(fen) => Ok(Shown { fen: Some(fen), checkers: None }),
+                None => Err(failed("the engine's answer to `d` has no FEN line, though it showed one at start-up")),
+            };
+        }
+        if display == Display::None {
+            return Ok(Shown { fen: None, checkers: None });
+        }
         let fen = lines.iter().find_map(|l| l.trim().strip_prefix("Fen:")).map(|f| f.trim().to_string());
         let checkers = lines.iter().find_map(|l| l.trim().strip_prefix("Checkers:")).map(str::trim);
         let (Some(fen), Some(checkers)) = (fen, checkers) else {
             return Err(failed(
-                "the engine's answer to `d` has no `Fen:` and `Checkers:` lines, so the position it set up \
-                 cannot be checked (this adapter needs Stockfish's `d` command)",
+                "the engine's answer to `d` has no `Fen:` and `Checkers:` lines, though it showed them at start-up",
             ));
         };
         let mut squares = Vec::new();
@@ -257,7 +446,7 @@ impl UciEngine {
                 .map_err(|_| failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))))?;
             squares.push(square);
         }
-        Ok(Shown { fen, checkers: squares })
+        Ok(Shown { fen: Some(fen), checkers: Some(squares) })
     }
 
     /// `go perft 1` on the position set up: the engine's legal moves.
@@ -336,20 +525,27 @@ impl Engine for UciEngine {
     }
 
     fn supports(&self, capability: Capability) -> bool {
+        let d = self.dialect;
         match capability {
-            Capability::LegalMoves
-            | Capability::MoveLegality
-            | Capability::CheckStatus
-            | Capability::MateStalemate
-            | Capability::Board => true,
+            Capability::LegalMoves => d.perft,
+            Capability::MoveLegality => true,
+            Capability::CheckStatus | Capability::MateStalemate => d.perft && d.display == Display::Stockfish,
+            Capability::Board => d.display != Display::None,
             Capability::DrawRules | Capability::Model | Capability::Trace => false,
         }
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        if query.chess960 && !self.dialect.chess960 {
+            return Err(EngineError::Unsupported(question.capability()));
+        }
         Ok(match question {
+            Question::LegalMoves | Question::Status | Question::Board if !self.supports(question.capability()) => {
+                return Err(EngineError::Unsupported(question.capability()));
+            }
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
-            Question::IsLegal(mv) => Answer::IsLegal(self.legal_moves(query)?.contains(mv)),
+            Question::IsLegal(mv) if self.dialect.perft => Answer::IsLegal(self.legal_moves(query)?.contains(mv)),
+            Question::IsLegal(mv) => Answer::IsLegal(self.accepts(query, *mv)?),
             Question::Status => Answer::Status(self.status(query)?),
             Question::Board => Answer::Board(self.board(query)?),
             Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
@@ -360,18 +556,57 @@ impl Engine for UciEngine {
 impl UciEngine {
     fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
         let expected = query.position()?;
+        let display = self.dialect.display;
         self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, query, deadline, limit)?;
-            same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
+            let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
+            check_shown(&expected, query.chess960, &shown, Compare::Position)?;
             UciEngine::perft(&mut session.process, deadline, limit)
+        })
+    }
+
+    /// Whether the engine takes `mv` after the query's moves, for an engine
+    /// without perft: with `searchmoves` where the engine honours it (its
+    /// `bestmove` is `mv`), otherwise by playing `mv` in `position ... moves`
+    /// and seeing whose move the engine's `bestmove` is (an engine that
+    /// answers for the other side has played `mv`: it took it as legal).
+    /// lawbook's replay of the query serves only to tell whose piece stands
+    /// where.
+    fn accepts(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
+        let before = query.position()?;
+        let dialect = self.dialect;
+        self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
+            check_shown(&before, query.chess960, &shown, Compare::Position)?;
+            if dialect.searchmoves {
+                send(&mut session.process, &format!("go depth 1 searchmoves {mv}"))?;
+                return Ok(UciEngine::best_move(&mut session.process, deadline, limit)? == Some(mv));
+            }
+            // The game's own position first: the engine must answer for the side to move.
+            send(&mut session.process, "go depth 1")?;
+            let here = UciEngine::best_move(&mut session.process, deadline, limit)?;
+            let turn = before.turn();
+            if let Some(best) = here
+                && best.from().and_then(|s| before.board().color_at(s)) != Some(turn)
+            {
+                return Err(failed(format!(
+                    "the engine answered a different position: after the game's moves it plays {best}, \
+                     which is not a move of {turn}"
+                )));
+            }
+            UciEngine::set_position(session, dialect.display, query, Some(mv), deadline, limit)?;
+            send(&mut session.process, "go depth 1")?;
+            let after = UciEngine::best_move(&mut session.process, deadline, limit)?;
+            played(&before, mv, here, after)
         })
     }
 
     fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
         let expected = query.position()?;
+        let display = self.dialect.display;
         self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, query, deadline, limit)?;
-            same_position(&expected, query.chess960, &shown.fen, Compare::Position)?;
+            let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
+            check_shown(&expected, query.chess960, &shown, Compare::Position)?;
+            let checkers = shown.checkers.unwrap_or_default();
             let moves = UciEngine::perft(&mut session.process, deadline, limit)?;
             let (checkmate, stalemate) = if moves.is_empty() {
                 let mate = UciEngine::search_says_mate(&mut session.process, deadline, limit)?;
@@ -379,22 +614,18 @@ impl UciEngine {
             } else {
                 (false, false)
             };
-            Ok(SideStatus {
-                in_check: !shown.checkers.is_empty(),
-                checkmate,
-                stalemate,
-                checkers: Some(shown.checkers),
-            })
+            Ok(SideStatus { in_check: !checkers.is_empty(), checkmate, stalemate, checkers: Some(checkers) })
         })
     }
 
     fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {
         let expected = query.position()?;
+        let display = self.dialect.display;
         self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, query, deadline, limit)?;
-            same_position(&expected, query.chess960, &shown.fen, Compare::AllButPlacement)?;
-            let placement = shown.fen.split_whitespace().next().unwrap_or_default();
-            crate::adapters::read_placement(placement)
+            let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
+            check_shown(&expected, query.chess960, &shown, Compare::AllButPlacement)?;
+            let fen = shown.fen.unwrap_or_default();
+            crate::adapters::read_placement(fen.split_whitespace().next().unwrap_or_default())
         })
     }
 }
