@@ -1,7 +1,7 @@
 //! Chess engines and rules libraries behind one typed interface, the
 //! [`Engine`] trait: lawbook's own rules ([`BuiltIn`]), programs speaking
 //! UCI, xboard or lawbook's JSON-lines rules protocol ([`adapters`]), and
-//! shakmaty and cozy-chess in process (feature `peers`).
+//! shakmaty, cozy-chess and the `chess` crate in process (feature `peers`).
 //!
 //! A question ([`Question`]) is about a position given as a start and the
 //! moves played ([`PositionQuery`]); the answer ([`Answer`]) is typed: moves

@@ -22,6 +22,8 @@ pub enum Protocol {
     Shakmaty,
     /// cozy-chess, in process (cargo feature `peers`).
     CozyChess,
+    /// The `chess` crate, in process (cargo feature `peers`).
+    ChessCrate,
 }
 
 /// A difference from lawbook that is known and explained

@@ -6,7 +6,7 @@
 //! | UCI over a child process | [`uci`] | `UciEngine::spawn(&EngineSpec)` |
 //! | xboard/CECP over a child process | [`xboard`] | `XboardEngine::spawn(&EngineSpec)` |
 //! | lawbook's JSON-lines rules protocol (`conformance/PROTOCOL.md`) | [`jsonl`] | `JsonlEngine::spawn(&EngineSpec)` |
-//! | shakmaty and cozy-chess in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()` |
+//! | shakmaty, cozy-chess and the `chess` crate in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()`, `ChessCrate::default()` |
 
 use crate::registry::{EngineSpec, Protocol};
 use crate::{BuiltIn, Engine, EngineError};
@@ -31,8 +31,8 @@ pub mod xboard;
 /// # Errors
 /// [`EngineError::Failed`] when the program is missing (the message names
 /// the spec's `install` command), cannot be started or does not answer its
-/// handshake, and for shakmaty and cozy-chess in a build without the
-/// `peers` feature.
+/// handshake, and for the in-process peers (shakmaty, cozy-chess, the
+/// `chess` crate) in a build without the `peers` feature.
 pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
     match spec.protocol {
         Protocol::Builtin => Ok(Box::new(BuiltIn)),
@@ -43,27 +43,28 @@ pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
             crate::process::program(spec)?;
             Ok(Box::new(jsonl::JsonlEngine::spawn(spec)?))
         }
-        Protocol::Shakmaty | Protocol::CozyChess => peer(spec),
+        Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate => peer(spec),
     }
 }
 
 /// Whether this build can run the engine `spec` names at all: in-process
 /// peers need the `peers` feature; child processes are checked when started.
 pub fn built_in_here(spec: &EngineSpec) -> bool {
-    !matches!(spec.protocol, Protocol::Shakmaty | Protocol::CozyChess) || cfg!(feature = "peers")
+    !matches!(spec.protocol, Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate) || cfg!(feature = "peers")
 }
 
-/// shakmaty or cozy-chess, in process.
+/// shakmaty, cozy-chess or the `chess` crate, in process.
 #[cfg(feature = "peers")]
 fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
-    use peers::{CozyChess, Shakmaty};
+    use peers::{ChessCrate, CozyChess, Shakmaty};
     Ok(match spec.protocol {
         Protocol::CozyChess => Box::new(CozyChess::default()),
+        Protocol::ChessCrate => Box::new(ChessCrate::default()),
         _ => Box::new(Shakmaty::default()),
     })
 }
 
-/// shakmaty or cozy-chess, which this build leaves out.
+/// An in-process peer, which this build leaves out.
 #[cfg(not(feature = "peers"))]
 fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
     Err(EngineError::failed(format!(

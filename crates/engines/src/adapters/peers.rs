@@ -1,18 +1,19 @@
-//! shakmaty and cozy-chess in process (cargo feature `peers`), each answering
-//! with its own rules, never lawbook's.
+//! shakmaty, cozy-chess and the `chess` crate in process (cargo feature
+//! `peers`), each answering with its own rules, never lawbook's.
 //!
-//! | question | [`Shakmaty`] (0.30) | [`CozyChess`] (0.3) |
-//! |---|---|---|
-//! | legal moves | `legal_moves()`, UCI by `to_uci(mode)` | `generate_moves`; castling (king takes rook) rewritten as the king's two-square step in standard chess |
-//! | one move | `UciMove::to_move` | `is_legal` |
-//! | check, checkers | `checkers()` | `checkers()` |
-//! | mate, stalemate | `is_checkmate()`, `is_stalemate()` | `status()`: `Won`, or `Drawn` with no legal move |
-//! | board | `board().board_fen()` | the first field of its FEN |
-//! | draw rules | `outcome()` (mate, stalemate, insufficient material), `has_insufficient_material(color)`; see [`Shakmaty`] for the rest | not answered |
-//! | trace (differential testing) | the above for every position, the FEN by `Fen::from_position(pos, EnPassantMode::Legal)`, SAN by `SanPlus::from_move`, lawbook's SAN read by `SanPlus::from_str` and `San::to_move` | not answered |
+//! | question | [`Shakmaty`] (0.30) | [`CozyChess`] (0.3) | [`ChessCrate`] (`chess` 3.2) |
+//! |---|---|---|---|
+//! | legal moves | `legal_moves()`, UCI by `to_uci(mode)` | `generate_moves`; castling (king takes rook) rewritten as the king's two-square step in standard chess | `MoveGen::new_legal`, castling already the king's two-square step |
+//! | one move | `UciMove::to_move` | `is_legal` | `Board::legal` |
+//! | check, checkers | `checkers()` | `checkers()` | `checkers()` |
+//! | mate, stalemate | `is_checkmate()`, `is_stalemate()` | `status()`: `Won`, or `Drawn` with no legal move | `status()`: `Checkmate`, `Stalemate` |
+//! | board | `board().board_fen()` | the first field of its FEN | the first field of its FEN |
+//! | draw rules | `outcome()` (mate, stalemate, insufficient material), `has_insufficient_material(color)`; see [`Shakmaty`] for the rest | not answered | not answered: no half-move clock, no material rule, one answer for threefold and fifty moves (see [`ChessCrate`]) |
+//! | Chess960 | yes | yes | not answered: standard castling only |
+//! | trace (differential testing) | the above for every position, the FEN by `Fen::from_position(pos, EnPassantMode::Legal)`, SAN by `SanPlus::from_move`, lawbook's SAN read by `SanPlus::from_str` and `San::to_move` | not answered | not answered |
 //!
-//! Both read the query's FEN with their own parser and play its moves with
-//! their own legality check; a FEN or a move they refuse is an engine error.
+//! Each reads the query's FEN with its own parser and plays its moves with
+//! its own legality check; a FEN or a move it refuses is an engine error.
 
 use crate::{Answer, Capability, Engine, EngineError, GameState, PositionFacts, PositionQuery, Question, SideStatus};
 use cozy_chess as cozy;
@@ -20,6 +21,9 @@ use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{Outcome, Reason};
 use shakmaty::Position as _;
+
+mod chess_crate;
+pub use chess_crate::ChessCrate;
 
 fn failed(message: String) -> EngineError {
     EngineError::Failed(message)
@@ -394,15 +398,22 @@ mod tests {
     }
 
     #[test]
-    fn shakmaty_and_cozy_chess_agree_with_lawbook_on_moves_and_status() {
+    fn the_peers_agree_with_lawbook_on_moves_and_status() {
         let mut ours = BuiltIn;
-        let mut peers: [Box<dyn Engine>; 2] = [Box::new(Shakmaty::default()), Box::new(CozyChess::default())];
+        let mut peers: [Box<dyn Engine>; 3] =
+            [Box::new(Shakmaty::default()), Box::new(CozyChess::default()), Box::new(ChessCrate::default())];
         let nowhere: UciMove = "a1a1".parse().expect("UCI");
         for q in positions() {
             let moves = set(ours.legal_moves(&q));
             let status = sorted_checkers(ours.status(&q));
             let board = ours.board(&q);
             for peer in &mut peers {
+                if q.chess960 && peer.name() == "chess" {
+                    // The chess crate knows no Chess960.
+                    assert_eq!(peer.legal_moves(&q), Err(EngineError::Unsupported(Capability::LegalMoves)));
+                    assert_eq!(peer.status(&q), Err(EngineError::Unsupported(Capability::CheckStatus)));
+                    continue;
+                }
                 assert_eq!(set(peer.legal_moves(&q)), moves, "{} {q:?}", peer.name());
                 assert_eq!(sorted_checkers(peer.status(&q)), status, "{} {q:?}", peer.name());
                 assert_eq!(peer.board(&q), board, "{} {q:?}", peer.name());
@@ -418,18 +429,22 @@ mod tests {
     fn castling_is_written_as_uci_writes_it() {
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         let castled = fen::read_setup("2kr3r/8/8/8/8/8/8/R4RK1 w - - 0 1").expect("FEN").0.board;
-        for peer in [&mut Shakmaty::default() as &mut dyn Engine, &mut CozyChess::default()] {
+        for peer in [&mut Shakmaty::default() as &mut dyn Engine, &mut CozyChess::default(), &mut ChessCrate::default()]
+        {
             let standard = set(peer.legal_moves(&query(fen, &[], false)));
             assert!(standard.is_superset(&uci_set(&["e1g1", "e1c1"])), "{}", peer.name());
             assert!(!standard.contains(&"e1h1".parse().expect("UCI")), "{}", peer.name());
+            // Castling in the move list, as UCI writes it.
+            assert_eq!(peer.board(&query(fen, &["e1g1", "e8c8"], false)), Ok(castled), "{}", peer.name());
+            assert!(matches!(peer.legal_moves(&query(fen, &["e1e3"], false)), Err(EngineError::Failed(_))));
+            assert!(matches!(peer.legal_moves(&query("not a fen", &[], false)), Err(EngineError::Failed(_))));
+            if peer.name() == "chess" {
+                continue;
+            }
             let chess960 = set(peer.legal_moves(&query(fen, &[], true)));
             assert!(chess960.is_superset(&uci_set(&["e1h1", "e1a1"])), "{}", peer.name());
             assert!(!chess960.contains(&"e1g1".parse().expect("UCI")), "{}", peer.name());
-            // Castling in the move list, both ways of writing it.
-            assert_eq!(peer.board(&query(fen, &["e1g1", "e8c8"], false)), Ok(castled), "{}", peer.name());
             assert_eq!(peer.board(&query(fen, &["e1h1", "e8a8"], true)), Ok(castled), "{}", peer.name());
-            assert!(matches!(peer.legal_moves(&query(fen, &["e1e3"], false)), Err(EngineError::Failed(_))));
-            assert!(matches!(peer.legal_moves(&query("not a fen", &[], false)), Err(EngineError::Failed(_))));
         }
     }
 
@@ -467,5 +482,7 @@ mod tests {
         assert!(!peer.game_state(&wall).expect("state").dead_position);
         assert!(!CozyChess::default().supports(Capability::DrawRules));
         assert_eq!(CozyChess::default().game_state(&wall), Err(EngineError::Unsupported(Capability::DrawRules)));
+        assert!(!ChessCrate::default().supports(Capability::DrawRules));
+        assert_eq!(ChessCrate::default().game_state(&wall), Err(EngineError::Unsupported(Capability::DrawRules)));
     }
 }

@@ -1,0 +1,243 @@
+//! The `chess` crate (crates.io `chess`, 3.x), in process.
+
+use super::{failed, square, start_text, uci_move};
+use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question, SideStatus};
+use lawbook_board::Color;
+use std::str::FromStr;
+
+/// The `chess` crate (3.2), in process: legal moves (`MoveGen::new_legal`,
+/// which writes castling as the king's two-square step, as UCI does), one
+/// move's legality (`Board::legal`), check and checkers (`checkers()`),
+/// mate and stalemate (`status()`), and the board (the first field of its
+/// FEN).
+///
+/// Not answered:
+/// - the draw rules: its `Board` keeps no half-move clock (the FEN's
+///   counters are not read) and judges no insufficient material; its
+///   `Game` counts no repetitions, knows no seventy-five-move or fivefold
+///   rule, and has one answer, `can_declare_draw`, for threefold repetition
+///   and the fifty-move rule together, counted only over the moves given to
+///   the `Game` (the fifty moves restarted also when a castling right is
+///   lost) and without a claim by announcing a move (`conformance/FINDINGS.md`);
+/// - Chess960: the crate knows only standard castling;
+/// - the trace of differential testing: it writes no SAN and no draw rules.
+///
+/// The crate trusts its FEN reader's board before its own sanity check
+/// (a side without a king makes it read outside its tables, more than
+/// sixteen pieces of one side can overflow a fixed list, a non-ASCII en passant
+/// field panics), so a FEN whose placement lawbook cannot read, with a
+/// side not having exactly one king or more than sixteen pieces, or not
+/// ASCII, is refused (an engine error) before the crate sees it; no FEN the
+/// corpus asks about is.
+#[derive(Debug, Default)]
+pub struct ChessCrate {
+    /// Made only by `ChessCrate::default()`.
+    _private: (),
+}
+
+/// Why the crate must not be given `fen`, if it must not.
+fn unsafe_for_the_crate(fen: &str) -> Option<String> {
+    if !fen.is_ascii() {
+        return Some("the FEN is not ASCII".to_string());
+    }
+    let board = match lawbook_notation::fen::read_setup(fen) {
+        Ok((setup, _)) => setup.board,
+        Err(e) => return Some(format!("the FEN cannot be read: {e}")),
+    };
+    for color in [Color::White, Color::Black] {
+        let pieces = board.by_color(color);
+        if (pieces & board.kings()).count() != 1 || pieces.count() > 16 {
+            return Some(format!("{color:?} needs exactly one king and at most sixteen pieces"));
+        }
+    }
+    None
+}
+
+impl ChessCrate {
+    /// The query's position as the crate reads and plays it.
+    fn replay(query: &PositionQuery) -> Result<chess::Board, EngineError> {
+        let fen = start_text(&query.fen);
+        if let Some(why) = unsafe_for_the_crate(fen) {
+            return Err(failed(format!("not given to the chess crate: {why}")));
+        }
+        let mut board =
+            chess::Board::from_str(fen).map_err(|e| failed(format!("the chess crate refuses the FEN: {e}")))?;
+        for (i, mv) in query.moves.iter().enumerate() {
+            let refused = || failed(format!("the chess crate refuses move {} of the list ({mv})", i + 1));
+            let mv = chess::ChessMove::from_str(&mv.to_string()).map_err(|_| refused())?;
+            if !board.legal(mv) {
+                return Err(refused());
+            }
+            board = board.make_move_new(mv);
+        }
+        Ok(board)
+    }
+}
+
+impl Engine for ChessCrate {
+    fn name(&self) -> &str {
+        "chess"
+    }
+
+    fn supports(&self, capability: Capability) -> bool {
+        !matches!(capability, Capability::Model | Capability::DrawRules | Capability::Trace)
+    }
+
+    fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        if query.chess960 || matches!(question, Question::GameState | Question::Trace(_)) {
+            return Err(EngineError::Unsupported(question.capability()));
+        }
+        let board = ChessCrate::replay(query)?;
+        let squares = |set: chess::BitBoard| -> Result<Vec<_>, EngineError> {
+            set.map(|s| square(&s.to_string(), "the chess crate")).collect()
+        };
+        Ok(match question {
+            Question::LegalMoves => Answer::LegalMoves(
+                chess::MoveGen::new_legal(&board)
+                    .map(|m| uci_move(&m.to_string(), "the chess crate"))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Question::IsLegal(mv) => {
+                Answer::IsLegal(chess::ChessMove::from_str(&mv.to_string()).is_ok_and(|m| board.legal(m)))
+            }
+            Question::Status => {
+                let status = board.status();
+                Answer::Status(SideStatus {
+                    in_check: *board.checkers() != chess::EMPTY,
+                    checkmate: status == chess::BoardStatus::Checkmate,
+                    stalemate: status == chess::BoardStatus::Stalemate,
+                    checkers: Some(squares(*board.checkers())?),
+                })
+            }
+            Question::Board => {
+                let fen = board.to_string();
+                Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)
+            }
+            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ask;
+    use lawbook_notation::uci::UciMove;
+
+    fn query(fen: &str, moves: &[&str]) -> PositionQuery {
+        PositionQuery {
+            fen: fen.to_string(),
+            moves: moves.iter().map(|m| m.parse().expect("a UCI move")).collect(),
+            chess960: false,
+            automatic_fifty_moves: false,
+        }
+    }
+
+    fn uci(text: &str) -> UciMove {
+        text.parse().expect("UCI")
+    }
+
+    #[test]
+    fn castling_en_passant_and_promotion_as_uci_writes_them() {
+        let mut crate_ = ChessCrate::default();
+        let castles = query("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
+        assert_eq!(crate_.is_legal(&castles, uci("e1g1")), Ok(true));
+        assert_eq!(crate_.is_legal(&castles, uci("e1h1")), Ok(false));
+        assert!(matches!(crate_.board(&query(&castles.fen, &["e1h1"])), Err(EngineError::Failed(_))));
+        let en_passant = query("7k/8/8/5Pp1/8/8/8/6K1 w - g6 0 1", &[]);
+        assert_eq!(crate_.is_legal(&en_passant, uci("f5g6")), Ok(true));
+        let taken = crate::adapters::read_placement("7k/8/6P1/8/8/8/8/6K1").expect("placement");
+        assert_eq!(crate_.board(&query(&en_passant.fen, &["f5g6"])), Ok(taken));
+        let promotes = crate_.legal_moves(&query("8/P7/8/7k/8/8/8/2K5 w - - 0 1", &[])).expect("moves");
+        for mv in ["a7a8q", "a7a8r", "a7a8b", "a7a8n"] {
+            assert!(promotes.contains(&uci(mv)), "{mv}");
+        }
+        assert!(!promotes.contains(&uci("a7a8")));
+    }
+
+    #[test]
+    fn refusals_are_engine_errors_and_chess960_is_unsupported() {
+        let mut crate_ = ChessCrate::default();
+        for fen in [
+            "not a fen",
+            "8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - \u{e9} 0 1",
+            "NNNNNNNN/NNNNNNNN/NNk5/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            assert!(matches!(crate_.legal_moves(&query(fen, &[])), Err(EngineError::Failed(_))), "{fen}");
+        }
+        let start = query(lawbook_notation::fen::STARTPOS, &["e2e5"]);
+        assert!(matches!(crate_.status(&start), Err(EngineError::Failed(_))));
+        let chess960 = PositionQuery { chess960: true, ..query(lawbook_notation::fen::STARTPOS, &[]) };
+        assert_eq!(crate_.board(&chess960), Err(EngineError::Unsupported(Capability::Board)));
+        assert!(!crate_.supports(Capability::Trace));
+    }
+
+    #[test]
+    fn mate_and_stalemate() {
+        let mut crate_ = ChessCrate::default();
+        let mate = crate_.status(&query(lawbook_notation::fen::STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"]));
+        let h4 = "h4".parse().expect("square");
+        assert_eq!(
+            mate,
+            Ok(SideStatus { in_check: true, checkmate: true, stalemate: false, checkers: Some(vec![h4]) })
+        );
+        let stalemate = crate_.status(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]));
+        assert_eq!(stalemate, Ok(SideStatus { stalemate: true, checkers: Some(vec![]), ..SideStatus::default() }));
+    }
+
+    /// A walk of `plies` moves from `board` without a capture, a pawn move,
+    /// an ending or a position seen before (so no repetition), by the crate's rules.
+    fn fresh_walk(board: chess::Board, seen: &mut Vec<u64>, plies: usize, walk: &mut Vec<chess::ChessMove>) -> bool {
+        if plies == 0 {
+            return true;
+        }
+        for mv in chess::MoveGen::new_legal(&board) {
+            let next = board.make_move_new(mv);
+            let quiet =
+                board.piece_on(mv.get_dest()).is_none() && board.piece_on(mv.get_source()) != Some(chess::Piece::Pawn);
+            if !quiet || seen.contains(&next.get_hash()) || next.status() != chess::BoardStatus::Ongoing {
+                continue;
+            }
+            seen.push(next.get_hash());
+            walk.push(mv);
+            if fresh_walk(next, seen, plies - 1, walk) {
+                return true;
+            }
+            walk.pop();
+            seen.pop();
+        }
+        false
+    }
+
+    /// Why the draw rules are not answered: the crate's own claim,
+    /// `Game::can_declare_draw`, refuses claims the Laws allow (FIDE 9.2.1,
+    /// 9.3; `conformance/FINDINGS.md`), each valid by lawbook's rules too.
+    #[test]
+    fn the_crates_draw_claims_are_not_the_laws() {
+        let moves = |uci: &[&str]| -> Vec<chess::ChessMove> {
+            uci.iter().map(|m| chess::ChessMove::from_str(m).expect("UCI")).collect()
+        };
+        let judged = |fen: &str, moves: &[chess::ChessMove]| {
+            let mut game = chess::Game::from_str(fen).expect("FEN");
+            assert!(moves.iter().all(|&mv| game.make_move(mv)));
+            let mut ours = query(fen, &[]);
+            ours.moves = moves.iter().map(|m| uci(&m.to_string())).collect();
+            let state = crate::BuiltIn.game_state(&ours).expect("lawbook's state");
+            (game.can_declare_draw(), state.can_claim_threefold || state.can_claim_fifty_moves)
+        };
+        // The FEN's fifty moves are not read.
+        assert_eq!(judged("4k3/8/8/8/8/8/8/4K2R w - - 100 80", &[]), (false, true));
+        // No claim by announcing the move that repeats the position a third time.
+        let shuffle = moves(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
+        assert_eq!(judged(lawbook_notation::fen::STARTPOS, &shuffle), (false, true));
+        // Fifty moves by each side without a capture or pawn move, the first
+        // losing a castling right: the crate counts from that move on.
+        let fen = "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+        let start = chess::Board::from_str(fen).expect("FEN");
+        let mut walk = moves(&["e1e2"]);
+        assert!(fresh_walk(start.make_move_new(walk[0]), &mut vec![start.get_hash()], 99, &mut walk));
+        assert_eq!(judged(fen, &walk), (false, true));
+    }
+}
