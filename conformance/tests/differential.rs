@@ -217,6 +217,27 @@ fn lawbook_agrees_with_python_chess_when_installed() {
     assert!(summary.peer.starts_with("python-chess"), "{summary}");
 }
 
+/// chessops through its JSON-lines adapter, when node and chessops are installed.
+#[test]
+fn lawbook_agrees_with_chessops_when_installed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let node = std::process::Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !node || !root.join("adapters/chessops/node_modules/chessops").is_dir() {
+        eprintln!(
+            "node or chessops is not installed (npm install --prefix conformance/adapters/chessops chessops); skipping"
+        );
+        return;
+    }
+    let mut spec = registry().into_iter().find(|s| s.name == "chessops").expect("chessops in the registry");
+    spec.args = vec![root.join("adapters/chessops/adapter.mjs").to_string_lossy().into_owned()];
+    let mut peer = differential::peer_named("chessops", &[spec]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(peer.chess960, "{peer:?}");
+    let options = Options { seed: 13, games: Some(4), pgn: test_games(), read_san: ReadSan::All, ..Options::default() };
+    let summary = differential::run(&mut peer, &options).unwrap_or_else(|e| panic!("{e}"));
+    assert!(summary.positions > 100, "{summary}");
+    assert!(summary.peer.starts_with("chessops"), "{summary}");
+}
+
 /// A JSON-lines engine whose `trace` replies are set by a shell script.
 fn fake_jsonl(trace_reply: &str) -> Result<Peer, String> {
     let script = format!(

@@ -1,7 +1,8 @@
 //! The JSON-lines rules protocol (conformance/PROTOCOL.md): `lawbook serve`
 //! through the `JsonlEngine` adapter agrees with the built-in engine; broken
 //! lines and broken engines get clear errors and the session or run goes on;
-//! the python-chess and chess.js adapters answer with their libraries' rules.
+//! the python-chess, chess.js and chessops adapters answer with their
+//! libraries' rules.
 //!
 //! `lawbook serve` is the binary next to this test's own directory
 //! (`target/<profile>/lawbook`), built on demand. The 100,000-request load
@@ -184,21 +185,26 @@ fn serve_answers_the_laws_through_the_adapter() {
     assert!(!moves.contains(&m("e1g1")), "{moves:?}");
 }
 
-/// Sends `lines` to a fresh `lawbook serve` and returns its replies.
+/// Sends `input` to a fresh `lawbook serve` and returns its replies.
 fn raw_session(input: &[u8]) -> (Vec<Value>, std::process::ExitStatus) {
-    let mut child = Command::new(lawbook())
-        .arg("serve")
+    raw_session_of(&lawbook(), &["serve"], input)
+}
+
+/// Sends `input` to a fresh `program args` and returns its replies.
+fn raw_session_of(program: &Path, args: &[&str], input: &[u8]) -> (Vec<Value>, std::process::ExitStatus) {
+    let mut child = Command::new(program)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("lawbook serve starts");
+        .expect("the program starts");
     let mut stdin = child.stdin.take().expect("stdin");
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let output = child.wait_with_output().expect("lawbook serve ends");
+    let output = child.wait_with_output().expect("the program ends");
     writer.join().expect("the writer finishes");
     let text = String::from_utf8(output.stdout).expect("UTF-8 replies");
     (text.lines().map(|l| serde_json::from_str(l).expect("every reply is JSON")).collect(), output.status)
@@ -427,6 +433,21 @@ fn chess_js() -> Option<JsonlEngine> {
     Some(JsonlEngine::spawn(&spec("chess.js", Path::new("node"), &args, 20_000)).expect("the adapter starts"))
 }
 
+/// The chessops adapter, when node and chessops are installed.
+fn chessops() -> Option<JsonlEngine> {
+    let node = Command::new("node").arg("--version").stdout(Stdio::null()).status();
+    if !node.is_ok_and(|s| s.success()) || !adapter_path(&["chessops", "node_modules", "chessops"]).is_dir() {
+        println!(
+            "SKIPPED: node or chessops is not installed (npm install --prefix conformance/adapters/chessops chessops)"
+        );
+        return None;
+    }
+    let script = adapter_path(&["chessops", "adapter.mjs"]);
+    let args = [script.to_string_lossy().into_owned()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    Some(JsonlEngine::spawn(&spec("chessops", Path::new("node"), &args, 20_000)).expect("the adapter starts"))
+}
+
 /// Positions whose answers every faithful rules library gives alike.
 fn sample_positions() -> Vec<PositionQuery> {
     let mut positions = vec![
@@ -513,4 +534,179 @@ fn chess_js_answers_with_its_own_rules() {
     let chess960 = PositionQuery { chess960: true, ..query(fen::STARTPOS, &[]) };
     assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
     assert_eq!(engine.restarts(), 0);
+}
+
+#[test]
+fn chessops_answers_with_its_own_rules() {
+    let Some(mut engine) = chessops() else { return };
+    assert!(engine.hello().engine.starts_with("chessops 0."), "{:?}", engine.hello());
+    for capability in [Capability::LegalMoves, Capability::MoveLegality, Capability::DrawRules, Capability::Trace] {
+        assert!(engine.supports(capability), "{capability:?}");
+    }
+    let mut built_in = BuiltIn;
+    for q in sample_positions() {
+        assert_eq!(
+            sorted(engine.legal_moves(&q).expect("moves")),
+            sorted(built_in.legal_moves(&q).expect("moves")),
+            "{q:?}"
+        );
+        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
+    }
+    // The draw rules: those chessops judges, and those the adapter counts from chessops's positions.
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let cases = [
+        query(fen::STARTPOS, &uci_moves(&shuffle.repeat(2)[..7])),
+        query(fen::STARTPOS, &uci_moves(&shuffle.repeat(2))),
+        query(fen::STARTPOS, &uci_moves(&shuffle.repeat(4))),
+        query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8b"])),
+        query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8q"])),
+        query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &[]),
+        query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(&["a1a2"])),
+        query("7k/8/6K1/8/8/8/8/R7 w - - 149 120", &uci_moves(&["a1a2"])),
+        query("7k/8/6K1/8/8/8/8/R7 w - - 149 120", &uci_moves(&["a1a8"])),
+        query("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", &[]),
+        // After d2-d4 the en passant capture is legal, so that position does not come again (1);
+        // the one after Kd8 does (2).
+        query("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", &uci_moves(&["d2d4", "e8d8", "e1d1", "d8e8", "d1e1"])),
+        query("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", &uci_moves(&["d2d4", "e8d8", "e1d1", "d8e8", "d1e1", "e8d8"])),
+    ];
+    for q in cases {
+        assert_eq!(engine.game_state(&q), built_in.game_state(&q), "{q:?}");
+    }
+    // Fifty moves ending the game by itself (lawbook refuses moves after that end, so only before it).
+    for moves in [&[][..], &["a1a2"], &["a1a8"]] {
+        let automatic = PositionQuery {
+            automatic_fifty_moves: true,
+            ..query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(moves))
+        };
+        assert_eq!(engine.game_state(&automatic), built_in.game_state(&automatic), "{automatic:?}");
+    }
+    // Dead positions beyond the material rule: chessops's only proof is insufficient material.
+    let wall = query("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1", &[]);
+    let state = engine.game_state(&wall).expect("state");
+    assert!(!state.dead_position && state.outcome.is_none(), "{state:?}");
+    // Every fact of every position of a game, SAN read both ways.
+    let game = query(fen::STARTPOS, &uci_moves(&["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2"]));
+    let reads: Vec<Vec<String>> = (0..=game.moves.len())
+        .map(|ply| {
+            let texts: &[&str] = match ply {
+                0 => &["e4", "Nf3", "Ke2", "O-O"],
+                6 => &["dxc6", "Bxc6+", "Ba4", "cxb7"],
+                7 => &["Qxd2+", "bxc6", "Nbd7", "Bd7"],
+                8 => &["Kxd2", "Bxd2", "Nxd2", "Kf1"],
+                _ => &[],
+            };
+            texts.iter().map(|t| t.to_string()).collect()
+        })
+        .collect();
+    let theirs = engine.trace(&game, reads.clone()).expect("trace");
+    assert_eq!(theirs, built_in.trace(&game, reads).expect("trace"));
+    assert_eq!(theirs[0].reads, [Some(m("e2e4")), Some(m("g1f3")), None, None]);
+    assert_eq!(theirs[8].reads, [Some(m("e1d2")), Some(m("c1d2")), Some(m("b1d2")), Some(m("e1f1"))]);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(960);
+    for &(start, chess960) in STARTS {
+        let game = PositionQuery { chess960, ..query(start, &random_game(start, chess960, 80, &mut rng)) };
+        assert_eq!(engine.trace(&game, Vec::new()), built_in.trace(&game, Vec::new()), "{game:?}");
+    }
+    assert_eq!(engine.restarts(), 0);
+}
+
+#[test]
+fn chessops_castling_is_written_and_read_as_uci_writes_it() {
+    let Some(mut engine) = chessops() else { return };
+    let start = query("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
+    let chess960 = PositionQuery { chess960: true, ..start.clone() };
+    let standard = engine.legal_moves(&start).expect("moves");
+    assert!(standard.contains(&m("e1g1")) && standard.contains(&m("e1c1")) && !standard.contains(&m("e1h1")));
+    let moves = engine.legal_moves(&chess960).expect("moves");
+    assert!(moves.contains(&m("e1h1")) && moves.contains(&m("e1a1")) && !moves.contains(&m("e1g1")));
+    // Each mode has one way of writing castling; the other names no move.
+    for (q, legal, not) in [(&start, "e1g1", "e1h1"), (&chess960, "e1h1", "e1g1")] {
+        assert_eq!(engine.is_legal(q, m(legal)), Ok(true), "{legal} in {q:?}");
+        assert_eq!(engine.is_legal(q, m(not)), Ok(false), "{not} in {q:?}");
+        let wrong = PositionQuery { moves: vec![m(not)], ..q.clone() };
+        assert!(matches!(engine.board(&wrong), Err(EngineError::Failed(e)) if e.contains("illegal_move")));
+    }
+    let castled = BuiltIn.board(&query("2kr3r/8/8/8/8/8/8/R4RK1 w - - 0 1", &[]));
+    assert_eq!(engine.board(&PositionQuery { moves: uci_moves(&["e1g1", "e8c8"]), ..start.clone() }), castled);
+    assert_eq!(engine.board(&PositionQuery { moves: uci_moves(&["e1h1", "e8a8"]), ..chess960.clone() }), castled);
+    // chessops's isLegal reads a king move two squares on in its square
+    // numbering (g1 to a2) as castling; the adapter does not pass it on.
+    let corner = PositionQuery { chess960: true, ..query("4k3/8/8/8/8/8/8/6KR w K - 0 1", &[]) };
+    assert_eq!(engine.is_legal(&corner, m("g1h1")), Ok(true));
+    assert_eq!(engine.is_legal(&corner, m("g1a2")), Ok(false));
+    // A castling right that standard UCI cannot write is not answered in standard chess.
+    let odd = query("4k3/8/8/8/8/8/8/6KR w K - 0 1", &[]);
+    assert_eq!(engine.legal_moves(&odd), Err(EngineError::Unsupported(Capability::LegalMoves)));
+    assert_eq!(engine.restarts(), 0);
+}
+
+#[test]
+fn chessops_adapter_answers_bad_lines_with_errors() {
+    if chessops().is_none() {
+        return;
+    }
+    let script = adapter_path(&["chessops", "adapter.mjs"]).to_string_lossy().into_owned();
+    let mut input = Vec::new();
+    let mut line = |text: &[u8]| {
+        input.extend_from_slice(text);
+        input.push(b'\n');
+    };
+    line(br#"{"id":1,"request":"hello","protocol":1}"#);
+    line(b"{\"id\": 2, \"request\": ");
+    line(b"\xc3\x28 not utf-8");
+    line(br#"{"id":3,"request":"legal_moves","position":{"fen":"startpos","moves":["e2e4","e7e5","e1e3"]}}"#);
+    line(br#"{"id":4,"request":"promote","position":{"fen":"startpos"}}"#);
+    line(
+        br#"{"id":5,"request":"status","position":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"}}"#,
+    );
+    line(br#"{"id":6,"request":"is_legal","position":{"fen":"startpos"}}"#);
+    line(br#"{"id":"seven","request":"is_legal","position":{"fen":"startpos"},"move":"g1f3"}"#);
+    line(&[b' '; 3]);
+    line(&[b"[".as_slice(), &vec![b'1'; 2 << 20]].concat());
+    line(br#"{"id":8,"request":"board","position":{"fen":"startpos","moves":["e2e4"]}}"#);
+    line(br#"{"id":9,"request":"trace","position":{"fen":"startpos"},"read_san":"e4"}"#);
+    line(br#"{"id":10,"request":"game","position":{"fen":"startpos","chess960":1}}"#);
+    line(br#"{"id":11,"request":"is_legal","position":{"fen":"startpos"},"move":"e2e4x"}"#);
+    line(br#"{"id":12,"request":"board","position":{"fen":"8/8/8/8/8/8/8/8 w - - 0 1"}}"#);
+    line(br#"{"id":13,"request":"board","position":{"fen":"startpos","moves":"e2e4"}}"#);
+    line(br#"{"id":14,"request":"board","position":{"fen":"startpos","moves":["e2e4",null]}}"#);
+    line(br#"{"id":15,"request":"board","position":{"fen":"startpos","moves":["e2"]}}"#);
+    line(br#"{"id":16,"request":7}"#);
+    line(br#"[1,2]"#);
+    line(br#"{"id":17,"request":"trace","position":{"fen":"startpos","moves":["e2e4"]},"read_san":[[],["e5","O-O-O","x","@e4",""]]}"#);
+    let (replies, status) = raw_session_of(Path::new("node"), &[script.as_str()], &input);
+    assert!(status.success(), "end of input ends the session cleanly: {status}");
+    let summary: Vec<(Value, Value)> = replies.iter().map(|r| (r["id"].clone(), r["error"]["kind"].clone())).collect();
+    assert_eq!(
+        summary,
+        [
+            (json!(1), Value::Null),
+            (Value::Null, json!("bad_json")),
+            (Value::Null, json!("bad_json")),
+            (json!(3), json!("illegal_move")),
+            (json!(4), json!("unknown_request")),
+            (json!(5), json!("bad_fen")),
+            (json!(6), json!("bad_request")),
+            (json!("seven"), Value::Null),
+            (Value::Null, json!("line_too_long")),
+            (json!(8), Value::Null),
+            (json!(9), json!("bad_request")),
+            (json!(10), json!("bad_request")),
+            (json!(11), json!("bad_request")),
+            (json!(12), json!("bad_fen")),
+            (json!(13), json!("bad_request")),
+            (json!(14), json!("bad_request")),
+            (json!(15), json!("illegal_move")),
+            (json!(16), json!("bad_request")),
+            (Value::Null, json!("bad_json")),
+            (json!(17), Value::Null),
+        ]
+    );
+    assert_eq!(replies[7]["legal"], true);
+    assert_eq!(replies[9]["placement"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    assert_eq!(replies[19]["positions"][1]["read"], json!(["e7e5", null, null, null, null]));
+    let (replies, status) = raw_session_of(Path::new("node"), &[script.as_str()], b"");
+    assert!(replies.is_empty() && status.success());
 }

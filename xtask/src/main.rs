@@ -38,9 +38,9 @@ const USAGE: &str =
   fuzz            coverage-guided fuzzing with cargo fuzz: [TARGET|all]... [--seconds N]
                   (targets fen, moves, pgn, epd, protocol, play; 60 s each by default)
   differential    compare lawbook with an independent implementation over random and real games:
-                  [--against shakmaty|python-chess] [--positions N] [--seed S] [-- MORE OPTIONS]
+                  [--against shakmaty|python-chess|chessops] [--positions N] [--seed S] [-- MORE OPTIONS]
                   (default: shakmaty, 1000000 positions, seed 1; release build)
-  setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess and chess.js";
+  setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess, chess.js and chessops";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -403,7 +403,10 @@ fn setup_engines() -> Result<(), String> {
     } else {
         &["python3", "-m", "pip", "install", "chess"]
     };
-    let npm: &[&str] = &["npm", "install", "--prefix", "conformance/adapters/chess.js", "chess.js"];
+    let npm: [&[&str]; 2] = [
+        &["npm", "install", "--prefix", "conformance/adapters/chess.js", "chess.js"],
+        &["npm", "install", "--prefix", "conformance/adapters/chessops", "chessops"],
+    ];
     let mut failed = Vec::new();
     let mut run = |step: &[&str]| {
         let shown = step.join(" ");
@@ -431,7 +434,9 @@ fn setup_engines() -> Result<(), String> {
         }
     }
     run(pip);
-    run(npm);
+    for step in npm {
+        run(step);
+    }
     if failed.is_empty() { Ok(()) } else { Err(format!("these steps failed: {}", failed.join("; "))) }
 }
 

@@ -47,7 +47,7 @@ enum Command {
     /// position and both answers.
     Differential {
         /// The peer, by its registry name: `shakmaty` (in process, needs the
-        /// `peers` feature) or a JSON-lines engine that answers `trace` (`python-chess`).
+        /// `peers` feature) or a JSON-lines engine that answers `trace` (`python-chess`, `chessops`).
         #[arg(long, default_value = "shakmaty")]
         against: String,
         /// The engine registry.

@@ -250,7 +250,7 @@ pub fn run(peer: &mut Peer, options: &Options) -> Result<Summary, Failure> {
 
 /// The peer named `name` in the registry `specs`: an in-process peer
 /// (`shakmaty`, in a build with the `peers` feature) or a JSON-lines engine
-/// that answers `trace` (`python-chess`), with the known differences its
+/// that answers `trace` (`python-chess`, `chessops`), with the known differences its
 /// entry declares.
 ///
 /// # Errors

@@ -423,7 +423,7 @@ fn the_shipped_registry_reads() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/engines.yaml");
     let specs = registry::read(&path).unwrap();
     let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-    for name in ["lawbook", "stockfish", "python-chess", "chess.js", "shakmaty", "cozy-chess", "chess"] {
+    for name in ["lawbook", "stockfish", "python-chess", "chess.js", "chessops", "shakmaty", "cozy-chess", "chess"] {
         assert!(names.contains(&name), "{name} is missing from engines.yaml: {names:?}");
     }
     for spec in &specs {

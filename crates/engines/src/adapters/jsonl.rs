@@ -1,6 +1,6 @@
 //! Engines that speak lawbook's JSON-lines rules protocol
 //! (`conformance/PROTOCOL.md`) over a child process: `lawbook serve`, and
-//! the python-chess and chess.js adapters in `conformance/adapters/`.
+//! the python-chess, chess.js and chessops adapters in `conformance/adapters/`.
 //!
 //! The engine's `hello` reply decides what it is asked: a request it does
 //! not announce is unsupported without being sent. Every request waits at
