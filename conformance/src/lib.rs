@@ -30,6 +30,9 @@ pub struct RunOptions {
     pub cucumber_cli: bool,
     /// How many scenarios run at once (cucumber's default when `None`).
     pub concurrency: Option<usize>,
+    /// The folder of pinned move lists for these scenarios (the corpus's
+    /// own, `conformance/snapshots/`, when `None`).
+    pub snapshots: Option<std::path::PathBuf>,
 }
 
 /// The source quotes (`# sv (000): "..."`) written above the scenario at `line` of `path`.
@@ -60,7 +63,9 @@ fn quotes_above(path: Option<&std::path::Path>, line: usize) -> Vec<String> {
 /// scenario's verdict. Prints cucumber's report as it goes.
 ///
 /// # Errors
-/// A message when the tag expression cannot be read.
+/// A message when the tag expression cannot be read, when the feature files
+/// cannot be read, or when no scenario is run (an empty folder, or a tag
+/// expression that selects none: never a green run of nothing).
 pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<report::EngineRun, String> {
     use cucumber::World as _;
     use cucumber::tag::Ext as _;
@@ -70,6 +75,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         Some(text) => Some(text.parse().map_err(|e| format!("cannot read the tag expression {text:?}: {e}"))?),
         None => None,
     };
+    snapshots::set_directory(options.snapshots.clone().unwrap_or_else(snapshots::corpus_directory));
     let records: Arc<Mutex<Vec<report::ScenarioRecord>>> = Arc::default();
     let after_records = Arc::clone(&records);
     let engine_name: Arc<Mutex<String>> = Arc::default();
@@ -155,6 +161,12 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let mut scenarios = records.lock().map(|r| r.clone()).unwrap_or_default();
     if writer.parsing_errors() > 0 {
         return Err(format!("{} feature files could not be read", writer.parsing_errors()));
+    }
+    if scenarios.is_empty() {
+        return Err(match &options.tags {
+            Some(tags) => format!("the tag expression {tags:?} selects no scenario in {}", features.display()),
+            None => format!("{} holds no scenario to run", features.display()),
+        });
     }
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
     let engine = engine_name.lock().map(|n| n.clone()).unwrap_or_default();

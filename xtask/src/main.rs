@@ -27,7 +27,8 @@ const USAGE: &str =
     "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | differential | setup-engines>
 
   conformance     run the rule corpus (features/) against engines and write reports:
-                  [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]
+                  [--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR] [--strict]
+                  (--features: folders of scenarios in the corpus's steps, instead of features/)
                   (default: the built-in engine, which must pass every scenario;
                   --strict: fail also when any other engine fails a scenario)
   perft           run the deep perft suites in release mode (a few minutes)
@@ -126,17 +127,27 @@ fn conformance(args: &[String]) -> Result<(), String> {
     let mut tags: Option<String> = None;
     let mut report = root().join("target/conformance");
     let mut strict = false;
+    let mut folders: Vec<std::path::PathBuf> = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut value = |name: &str| rest.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
             "--engine" => engines.push(value("--engine")?),
+            "--features" => {
+                let dir = std::path::PathBuf::from(value("--features")?);
+                folders.push(std::path::absolute(&dir).map_err(|e| format!("{}: {e}", dir.display()))?);
+            }
             "--tags" => tags = Some(value("--tags")?),
             "--report" => report = std::path::PathBuf::from(value("--report")?),
             "--strict" => strict = true,
             other => {
                 return Err(format!(
-                    "unknown option {other:?}: expected --engine NAME|all, --tags EXPR, --report DIR, --strict"
+                    "unknown option {other:?}: expected --engine NAME|all, --features DIR, --tags EXPR, --report DIR, \
+                     --strict (see --help)"
                 ));
             }
         }
@@ -189,6 +200,9 @@ fn conformance(args: &[String]) -> Result<(), String> {
         command.current_dir(root()).args(["run", "--engine", name, "--json"]).arg(&json);
         if let Some(t) = &tags {
             command.args(["--tags", t]);
+        }
+        for folder in &folders {
+            command.arg("--features").arg(folder);
         }
         let log = report.join(format!("logs/{name}.log"));
         std::fs::create_dir_all(log.parent().unwrap_or(&report)).map_err(|e| e.to_string())?;

@@ -32,9 +32,15 @@ enum Command {
         /// The engine registry.
         #[arg(long, default_value = "conformance/engines.yaml")]
         registry: PathBuf,
-        /// The rule corpus.
+        /// A folder of scenarios (repeatable): the rule corpus by default,
+        /// or any folder written in its step vocabulary.
         #[arg(long, default_value = "features")]
-        features: PathBuf,
+        features: Vec<PathBuf>,
+        /// The pinned move lists of those scenarios: for the corpus
+        /// `conformance/snapshots/`, for another folder its `snapshots/`
+        /// subfolder, unless this names one.
+        #[arg(long)]
+        snapshots: Option<PathBuf>,
         /// Only scenarios matching this tag expression (`@CASTLE-11`, `@fide-3.8.2.2 and not @faq`).
         #[arg(long)]
         tags: Option<String>,
@@ -125,8 +131,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Run { engine, registry: path, features, tags, json } => {
-            match run(&engine, &path, &features, tags, &json) {
+        Command::Run { engine, registry: path, features, snapshots, tags, json } => {
+            match run(&engine, &path, &features, snapshots, tags, &json) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("lawbook-conformance: {e}");
@@ -248,12 +254,22 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
     for run in runs {
         let counts = run.counts();
         let count = |v: Verdict| counts.get(&v).copied().unwrap_or(0);
-        let bad = count(Verdict::Failed) + count(Verdict::Error);
-        if bad > 0 && (strict || require_pass.contains(&run.engine)) {
+        let judged = strict || require_pass.contains(&run.engine);
+        if judged && count(Verdict::Error) == run.scenarios.len() {
             broken.push(format!(
-                "{} breaks rules of the corpus: {} failed, {} with an engine error",
+                "{} could not answer at all: all {} scenarios ended in an engine error (no rule was judged)",
                 run.engine,
-                count(Verdict::Failed),
+                run.scenarios.len()
+            ));
+            continue;
+        }
+        if judged && count(Verdict::Failed) > 0 {
+            broken.push(format!("{} breaks rules of the corpus in {} scenarios", run.engine, count(Verdict::Failed)));
+        }
+        if judged && count(Verdict::Error) > 0 {
+            broken.push(format!(
+                "{} failed to answer in {} scenarios (an engine error)",
+                run.engine,
                 count(Verdict::Error)
             ));
         }
@@ -264,10 +280,23 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
     broken
 }
 
+/// The pinned move lists of a folder of scenarios: the corpus's own for
+/// `features/`, the folder's `snapshots/` for any other.
+fn snapshots_of(features: &std::path::Path) -> PathBuf {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../features");
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    if same(features, &corpus) {
+        lawbook_conformance::snapshots::corpus_directory()
+    } else {
+        features.join("snapshots")
+    }
+}
+
 fn run(
     engine: &str,
     path: &std::path::Path,
-    features: &std::path::Path,
+    features: &[PathBuf],
+    snapshots: Option<PathBuf>,
     tags: Option<String>,
     json: &std::path::Path,
 ) -> Result<(), String> {
@@ -277,9 +306,26 @@ fn run(
     drop(adapters::build(&spec).map_err(|e| e.to_string())?);
     let pool = Pool::new(spec.clone());
     world::set_engine(move || pool.checkout());
-    let options = RunOptions { tags, cucumber_cli: false, concurrency: Some(spec.workers.max(1)) };
-    let run = lawbook_conformance::run_corpus(features, &options)?;
-    let run = EngineRun { engine: engine.to_string(), ..run };
+    let mut run = EngineRun { engine: engine.to_string(), wall_ms: 0, engine_us: 0, scenarios: Vec::new() };
+    for folder in features {
+        let options = RunOptions {
+            tags: tags.clone(),
+            cucumber_cli: false,
+            concurrency: Some(spec.workers.max(1)),
+            snapshots: Some(snapshots.clone().unwrap_or_else(|| snapshots_of(folder))),
+        };
+        let part = lawbook_conformance::run_corpus(folder, &options)?;
+        run.wall_ms += part.wall_ms;
+        run.engine_us += part.engine_us;
+        run.scenarios.extend(part.scenarios);
+    }
+    if run.scenarios.iter().all(|r| r.verdict == Verdict::Error) {
+        let first = run.scenarios.first().and_then(|r| r.message.as_deref()).unwrap_or("");
+        eprintln!(
+            "lawbook-conformance: {engine} could not answer at all: every scenario ended in an engine error ({})",
+            first.lines().next().unwrap_or("")
+        );
+    }
     let text = serde_json::to_string(&run).map_err(|e| e.to_string())?;
     if let Some(parent) = json.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
