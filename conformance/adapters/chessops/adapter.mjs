@@ -57,9 +57,9 @@
 //   `read_san` read with `parseSan` (null when chessops reads no move).
 
 import { readFileSync } from 'node:fs';
+import { Refusal, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
-const MAX_LINE = 1 << 20;
 const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board', 'trace'];
 const FEATURES = ['chess960', 'automatic_fifty_moves', 'checkers'];
 const PROMOTIONS = ['queen', 'rook', 'bishop', 'knight'];
@@ -89,13 +89,6 @@ function version() {
   }
 }
 const ENGINE = `chessops ${version()}`;
-
-class Refusal extends Error {
-  constructor(kind, message) {
-    super(message);
-    this.kind = kind;
-  }
-}
 
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
@@ -361,81 +354,4 @@ function answer(request) {
   }
 }
 
-// The reply to one request line, or null for a blank line.
-function replyTo(bytes) {
-  let text;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (e) {
-    return { id: null, error: { kind: 'bad_json', message: 'the line is not UTF-8 text' } };
-  }
-  if (text.trim() === '') return null;
-  let request;
-  try {
-    request = JSON.parse(text);
-  } catch (e) {
-    return { id: null, error: { kind: 'bad_json', message: e.message } };
-  }
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { id: null, error: { kind: 'bad_json', message: 'a request is a JSON object' } };
-  }
-  const id = request.id ?? null;
-  try {
-    return { id, ...answer(request) };
-  } catch (e) {
-    if (e instanceof Refusal) return { id, error: { kind: e.kind, message: e.message } };
-    return { id, error: { kind: 'internal', message: `${e?.name}: ${e?.message}` } };
-  }
-}
-
-function send(reply) {
-  if (reply !== null) process.stdout.write(JSON.stringify(reply) + '\n');
-}
-
-// Lines of at most MAX_LINE bytes; longer ones are skipped with an error reply.
-let pending = [];
-let pendingLength = 0;
-let tooLong = false;
-
-function endLine() {
-  if (tooLong) {
-    send({ id: null, error: { kind: 'line_too_long', message: `the line is longer than ${MAX_LINE} bytes` } });
-  } else {
-    let line = Buffer.concat(pending, pendingLength);
-    if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
-    send(replyTo(line));
-  }
-  pending = [];
-  pendingLength = 0;
-  tooLong = false;
-}
-
-function take(chunk) {
-  if (tooLong) return;
-  if (pendingLength + chunk.length > MAX_LINE) {
-    tooLong = true;
-    pending = [];
-    pendingLength = 0;
-    return;
-  }
-  pending.push(chunk);
-  pendingLength += chunk.length;
-}
-
-process.stdout.on('error', () => process.exit(0));
-process.stdin.on('data', (data) => {
-  let start = 0;
-  for (;;) {
-    const newline = data.indexOf(0x0a, start);
-    if (newline < 0) {
-      take(data.subarray(start));
-      return;
-    }
-    take(data.subarray(start, newline));
-    endLine();
-    start = newline + 1;
-  }
-});
-process.stdin.on('end', () => {
-  if (tooLong || pendingLength > 0) endLine();
-});
+serve(answer);

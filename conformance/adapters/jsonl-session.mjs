@@ -1,0 +1,93 @@
+// The session half of a JSON-lines rules adapter (conformance/PROTOCOL.md),
+// shared by the Node adapters: reading request lines of at most MAX_LINE
+// bytes from standard input, decoding and parsing them, and writing one
+// reply line each. An adapter gives `serve` its `answer(request)` function,
+// which returns the reply's fields or throws a `Refusal`.
+
+/// The longest request line read; a longer one gets an error reply.
+export const MAX_LINE = 1 << 20;
+
+/// A request the adapter refuses, with the protocol's error kind.
+export class Refusal extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/// The reply to one request line (bytes, without its line break), or null for a blank line.
+function replyTo(bytes, answer) {
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (e) {
+    return { id: null, error: { kind: 'bad_json', message: 'the line is not UTF-8 text' } };
+  }
+  if (text.trim() === '') return null;
+  let request;
+  try {
+    request = JSON.parse(text);
+  } catch (e) {
+    return { id: null, error: { kind: 'bad_json', message: e.message } };
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { id: null, error: { kind: 'bad_json', message: 'a request is a JSON object' } };
+  }
+  const id = request.id ?? null;
+  try {
+    return { id, ...answer(request) };
+  } catch (e) {
+    if (e instanceof Refusal) return { id, error: { kind: e.kind, message: e.message } };
+    return { id, error: { kind: 'internal', message: `${e?.name}: ${e?.message}` } };
+  }
+}
+
+/// Answers the request lines of standard input with `answer` until it ends.
+export function serve(answer) {
+  const send = (reply) => {
+    if (reply !== null) process.stdout.write(JSON.stringify(reply) + '\n');
+  };
+  let pending = [];
+  let pendingLength = 0;
+  let tooLong = false;
+  const endLine = () => {
+    if (tooLong) {
+      send({ id: null, error: { kind: 'line_too_long', message: `the line is longer than ${MAX_LINE} bytes` } });
+    } else {
+      let line = Buffer.concat(pending, pendingLength);
+      if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+      send(replyTo(line, answer));
+    }
+    pending = [];
+    pendingLength = 0;
+    tooLong = false;
+  };
+  const take = (chunk) => {
+    if (tooLong) return;
+    if (pendingLength + chunk.length > MAX_LINE) {
+      tooLong = true;
+      pending = [];
+      pendingLength = 0;
+      return;
+    }
+    pending.push(chunk);
+    pendingLength += chunk.length;
+  };
+  process.stdout.on('error', () => process.exit(0));
+  process.stdin.on('data', (data) => {
+    let start = 0;
+    for (;;) {
+      const newline = data.indexOf(0x0a, start);
+      if (newline < 0) {
+        take(data.subarray(start));
+        return;
+      }
+      take(data.subarray(start, newline));
+      endLine();
+      start = newline + 1;
+    }
+  });
+  process.stdin.on('end', () => {
+    if (tooLong || pendingLength > 0) endLine();
+  });
+}
