@@ -4,6 +4,19 @@
 // reply line each. An adapter gives `serve` its `answer(request)` function,
 // which returns the reply's fields or throws a `Refusal`.
 
+import { readFileSync } from 'node:fs';
+
+/// The version of the npm package `name` installed beside the adapter whose
+/// `import.meta.url` is `adapterUrl` (in its `node_modules`), or `unknown`.
+export function installedVersion(adapterUrl, name) {
+  try {
+    const url = new URL(`./node_modules/${name}/package.json`, adapterUrl);
+    return JSON.parse(readFileSync(url, 'utf8')).version;
+  } catch (e) {
+    return 'unknown';
+  }
+}
+
 /// The longest request line read; a longer one gets an error reply.
 export const MAX_LINE = 1 << 20;
 

@@ -26,8 +26,7 @@
 // - No Chess960: such positions are `unsupported`. A FEN chess.js refuses is
 //   `bad_fen`; a move it refuses is `illegal_move`.
 
-import { readFileSync } from 'node:fs';
-import { Refusal, serve } from '../jsonl-session.mjs';
+import { Refusal, installedVersion, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
 const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board'];
@@ -44,15 +43,7 @@ try {
   process.exit(3);
 }
 
-function version() {
-  try {
-    const url = new URL('./node_modules/chess.js/package.json', import.meta.url);
-    return JSON.parse(readFileSync(url, 'utf8')).version;
-  } catch (e) {
-    return 'unknown';
-  }
-}
-const ENGINE = `chess.js ${version()}`;
+const ENGINE = `chess.js ${installedVersion(import.meta.url, 'chess.js')}`;
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 

@@ -56,8 +56,7 @@
 //   `makeSan` of each, the status and game answers above, and each text of
 //   `read_san` read with `parseSan` (null when chessops reads no move).
 
-import { readFileSync } from 'node:fs';
-import { Refusal, serve } from '../jsonl-session.mjs';
+import { Refusal, installedVersion, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
 const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board', 'trace'];
@@ -80,15 +79,7 @@ try {
   process.exit(3);
 }
 
-function version() {
-  try {
-    const url = new URL('./node_modules/chessops/package.json', import.meta.url);
-    return JSON.parse(readFileSync(url, 'utf8')).version;
-  } catch (e) {
-    return 'unknown';
-  }
-}
-const ENGINE = `chessops ${version()}`;
+const ENGINE = `chessops ${installedVersion(import.meta.url, 'chessops')}`;
 
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
