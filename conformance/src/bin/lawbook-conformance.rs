@@ -218,8 +218,8 @@ fn main() -> ExitCode {
                     } else {
                         "ready"
                     };
-                    let protocol = format!("{:?}", spec.protocol).to_lowercase();
-                    println!("{}\t{protocol}\t{state}\t{}", spec.name, spec.install.as_deref().unwrap_or(""));
+                    let (name, protocol) = (&spec.name, spec.protocol.name());
+                    println!("{name}\t{protocol}\t{state}\t{}", spec.install.as_deref().unwrap_or(""));
                 }
                 ExitCode::SUCCESS
             }

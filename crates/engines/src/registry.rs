@@ -26,6 +26,31 @@ pub enum Protocol {
     ChessCrate,
 }
 
+impl Protocol {
+    /// The name the registry writes it with.
+    ///
+    /// ```
+    /// use lawbook_engines::registry::Protocol;
+    /// assert_eq!(Protocol::CozyChess.name(), "cozy-chess");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Protocol::Builtin => "builtin",
+            Protocol::Uci => "uci",
+            Protocol::Xboard => "xboard",
+            Protocol::Jsonl => "jsonl",
+            Protocol::Shakmaty => "shakmaty",
+            Protocol::CozyChess => "cozy-chess",
+            Protocol::ChessCrate => "chess-crate",
+        }
+    }
+
+    /// Whether it runs a program (and so needs a `command`).
+    pub const fn runs_a_program(self) -> bool {
+        matches!(self, Protocol::Uci | Protocol::Xboard | Protocol::Jsonl)
+    }
+}
+
 /// A difference from lawbook that is known and explained
 /// (`conformance/FINDINGS.md`): differential testing accepts it, in exactly
 /// its form, from an engine whose entry declares it.
@@ -252,7 +277,7 @@ pub fn parse(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
                 format!("the engine name {:?} appears twice", spec.name),
             ));
         }
-        let needs_command = matches!(spec.protocol, Protocol::Uci | Protocol::Xboard | Protocol::Jsonl);
+        let needs_command = spec.protocol.runs_a_program();
         if needs_command && spec.command.as_deref().is_none_or(|c| c.trim().is_empty()) {
             return Err(RegistryError::new(
                 RegistryErrorKind::MissingCommand,
