@@ -28,6 +28,37 @@ export class Refusal extends Error {
   }
 }
 
+/// A boolean field of a request's position: absent or null is false.
+function flag(position, name) {
+  const value = position[name];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw new Refusal('bad_request', `"${name}" must be true or false`);
+  return value;
+}
+
+/// The position of a request, checked for shape only: its FEN text (or
+/// `startpos`), its moves as texts, and its flags. The rules are the
+/// adapter's library's to judge.
+export function positionOf(request) {
+  const position = request.position;
+  if (typeof position !== 'object' || position === null || Array.isArray(position)) {
+    throw new Refusal('bad_request', 'this request needs "position": an object with "fen" and "moves"');
+  }
+  if (typeof position.fen !== 'string') {
+    throw new Refusal('bad_request', '"position" needs "fen": a FEN string or "startpos"');
+  }
+  const moves = position.moves ?? [];
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) {
+    throw new Refusal('bad_request', '"moves" must be an array of strings');
+  }
+  return {
+    fen: position.fen,
+    moves,
+    chess960: flag(position, 'chess960'),
+    automaticFiftyMoves: flag(position, 'automatic_fifty_moves'),
+  };
+}
+
 /// The reply to one request line (bytes, without its line break), or null for a blank line.
 function replyTo(bytes, answer) {
   let text;

@@ -26,7 +26,7 @@
 // - No Chess960: such positions are `unsupported`. A FEN chess.js refuses is
 //   `bad_fen`; a move it refuses is `illegal_move`.
 
-import { Refusal, installedVersion, serve } from '../jsonl-session.mjs';
+import { Refusal, installedVersion, positionOf, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
 const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board'];
@@ -47,34 +47,16 @@ const ENGINE = `chess.js ${installedVersion(import.meta.url, 'chess.js')}`;
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 
-function flag(position, name) {
-  const value = position[name];
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') throw new Refusal('bad_request', `"${name}" must be true or false`);
-  return value;
-}
-
 // The chess.js game after the moves of the request's position, and the
 // chess.js hash of every position on the way.
 function gameOf(request) {
-  const position = request.position;
-  if (typeof position !== 'object' || position === null || Array.isArray(position)) {
-    throw new Refusal('bad_request', 'this request needs "position": an object with "fen" and "moves"');
-  }
-  if (typeof position.fen !== 'string') {
-    throw new Refusal('bad_request', '"position" needs "fen": a FEN string or "startpos"');
-  }
-  const moves = position.moves ?? [];
-  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) {
-    throw new Refusal('bad_request', '"moves" must be an array of strings');
-  }
-  if (flag(position, 'chess960')) {
+  const { fen, moves, chess960 } = positionOf(request);
+  if (chess960) {
     throw new Refusal('unsupported', 'chess.js does not play Chess960');
   }
-  flag(position, 'automatic_fifty_moves');
   let chess;
   try {
-    chess = new Chess(position.fen === 'startpos' ? STARTPOS : position.fen);
+    chess = new Chess(fen === 'startpos' ? STARTPOS : fen);
   } catch (e) {
     throw new Refusal('bad_fen', `chess.js refuses the FEN: ${e.message}`);
   }

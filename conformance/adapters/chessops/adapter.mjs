@@ -56,7 +56,7 @@
 //   `makeSan` of each, the status and game answers above, and each text of
 //   `read_san` read with `parseSan` (null when chessops reads no move).
 
-import { Refusal, installedVersion, serve } from '../jsonl-session.mjs';
+import { Refusal, installedVersion, positionOf, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
 const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board', 'trace'];
@@ -82,13 +82,6 @@ try {
 const ENGINE = `chessops ${installedVersion(import.meta.url, 'chessops')}`;
 
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-
-function flag(position, name) {
-  const value = position[name];
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') throw new Refusal('bad_request', `"${name}" must be true or false`);
-  return value;
-}
 
 const sameRank = (a, b) => ops.squareRank(a) === ops.squareRank(b);
 
@@ -156,20 +149,8 @@ function checkStandardCastling(pos) {
 
 // Where the request's game starts, its moves, and its flags.
 function startOf(request) {
-  const position = request.position;
-  if (typeof position !== 'object' || position === null || Array.isArray(position)) {
-    throw new Refusal('bad_request', 'this request needs "position": an object with "fen" and "moves"');
-  }
-  if (typeof position.fen !== 'string') {
-    throw new Refusal('bad_request', '"position" needs "fen": a FEN string or "startpos"');
-  }
-  const moves = position.moves ?? [];
-  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) {
-    throw new Refusal('bad_request', '"moves" must be an array of strings');
-  }
-  const chess960 = flag(position, 'chess960');
-  const automaticFiftyMoves = flag(position, 'automatic_fifty_moves');
-  const text = position.fen === 'startpos' ? ops.INITIAL_FEN : position.fen;
+  const { fen, moves, chess960, automaticFiftyMoves } = positionOf(request);
+  const text = fen === 'startpos' ? ops.INITIAL_FEN : fen;
   const setup = ops.parseFen(text);
   if (setup.isErr) throw new Refusal('bad_fen', `chessops cannot read the FEN: ${setup.error.message}`);
   const pos = ops.Chess.fromSetup(setup.value);
