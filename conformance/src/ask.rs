@@ -1,5 +1,5 @@
 //! Asking the engine under test about the scenario's position: its legal
-//! moves, the moves a text names, its status, board and game state.
+//! moves, the moves a text names, its board, and one fact at a time.
 //!
 //! An engine that cannot list moves but judges one move at a time (xboard)
 //! is asked about candidate moves instead, and its list is the moves it
@@ -7,12 +7,17 @@
 //! as in a list. The candidates ([`candidates`]) are a superset of the legal
 //! moves, worked out from the board alone.
 //!
-//! An unsupported question or a failed engine ends the step through
-//! [`answer`], with a message the reports recognise.
+//! A question the engine cannot answer makes its step *unsupported*
+//! ([`ChessWorld::cannot_ask`]) and the helper returns `None`: the step ends
+//! there and the scenario goes on with the next one. A failed engine ends
+//! the scenario, through a message the reports recognise ([`ENGINE_ERROR`]);
+//! so does a question whose answer the rest of the scenario depends on
+//! ([`needed`]).
 
 use crate::world::ChessWorld;
+use cucumber::gherkin::Step;
 use lawbook_board::{Board, Piece, Rank, Role, Square};
-use lawbook_engines::{Ask, Capability, EngineError, GameState, SideStatus};
+use lawbook_engines::{Ask, Capability, Engine, EngineError, PositionQuery};
 use lawbook_movegen::Position;
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -26,27 +31,54 @@ pub const UNSUPPORTED: &str = "UNSUPPORTED:";
 /// The start of a step message for an engine that failed to answer.
 pub const ENGINE_ERROR: &str = "ENGINE ERROR:";
 
-/// Unwraps an engine's answer; an unsupported question or a failure ends the
-/// step with a message the reports recognise.
-pub fn answer<T>(result: Result<T, EngineError>) -> T {
+/// The engine's answer; an unsupported question makes `step` unsupported
+/// (and gives `None`), a failure ends the scenario as an engine error.
+pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineError>) -> Option<T> {
     match result {
-        Ok(value) => value,
-        Err(EngineError::Unsupported(c)) => panic!("{UNSUPPORTED} the engine cannot answer {c:?}"),
+        Ok(value) => Some(value),
+        Err(EngineError::Unsupported(c)) => {
+            world.cannot_ask(step, format!("the engine cannot tell {}", c.describe()));
+            None
+        }
         Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
     }
 }
 
-/// Ends the step as unsupported: `what` is not a question engines are asked.
+/// An answer the rest of the scenario depends on (the moves a `When` step
+/// plays): without it the scenario cannot go on, and ends as unsupported.
+pub fn needed<T>(answer: Option<T>, what: &str) -> T {
+    answer.unwrap_or_else(|| unsupported(&format!("{what}, and the rest of the scenario depends on it")))
+}
+
+/// Ends the scenario as unsupported: `what` is not a question engines are asked.
 pub fn unsupported(what: &str) -> ! {
     panic!("{UNSUPPORTED} {what}")
 }
 
-/// Ends the step as unsupported unless the engine answers questions of
-/// lawbook's own model (`what` says which fact).
-pub fn model_only(world: &ChessWorld, what: &str) {
-    if !world.engine.supports(Capability::Model) {
-        unsupported(&format!("{what} a fact of lawbook's model, not an engine question"));
+/// Whether the engine answers questions of lawbook's own model; if not,
+/// `step` is unsupported (`what` says which fact).
+pub fn model_only(world: &mut ChessWorld, step: &Step, what: &str) -> bool {
+    if world.engine.supports(Capability::Model) {
+        return true;
     }
+    world.cannot_ask(step, format!("{what} a fact of lawbook's model, not an engine question"));
+    false
+}
+
+/// Whether the engine can be asked questions of this kind.
+pub fn can_ask(world: &ChessWorld, capability: Capability) -> bool {
+    world.engine.supports(capability)
+}
+
+/// One fact of the current position, asked with `question` (an [`Ask`] method).
+pub fn fact<T>(
+    world: &mut ChessWorld,
+    step: &Step,
+    question: impl FnOnce(&mut dyn Engine, &PositionQuery) -> Result<T, EngineError>,
+) -> Option<T> {
+    let query = world.query();
+    let result = question(world.engine.as_mut(), &query);
+    answer(world, step, result)
 }
 
 /// Whether the engine judges moves one at a time instead of listing them.
@@ -54,21 +86,33 @@ fn one_at_a_time(world: &ChessWorld) -> bool {
     !world.engine.supports(Capability::LegalMoves) && world.engine.supports(Capability::MoveLegality)
 }
 
-/// The engine's legal moves of the current position.
-pub fn moves(world: &mut ChessWorld) -> Vec<UciMove> {
+/// The moves among `asked` the engine accepts, asked one at a time.
+fn accepted(world: &mut ChessWorld, step: &Step, asked: Vec<UciMove>) -> Option<Vec<UciMove>> {
     let query = world.query();
+    let mut out = Vec::new();
+    for m in asked {
+        let legal = world.engine.is_legal(&query, m);
+        if answer(world, step, legal)? {
+            out.push(m);
+        }
+    }
+    Some(out)
+}
+
+/// The engine's legal moves of the current position.
+pub fn moves(world: &mut ChessWorld, step: &Step) -> Option<Vec<UciMove>> {
     if one_at_a_time(world) {
         let pos = world.position();
-        return candidates(&pos).into_iter().filter(|&m| answer(world.engine.is_legal(&query, m))).collect();
+        return accepted(world, step, candidates(&pos));
     }
-    answer(world.engine.legal_moves(&query))
+    fact(world, step, |engine, query| engine.legal_moves(query))
 }
 
 /// The engine's moves that are the move `text` names (SAN, long algebraic or UCI).
 ///
 /// From the engine's full move list where it has one; otherwise the moves
 /// the text can name on this board, each asked of the engine.
-pub fn moves_named(world: &mut ChessWorld, text: &str) -> Vec<UciMove> {
+pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Vec<UciMove>> {
     let pos = world.position();
     let pattern = MovePattern::read(text, Lang::English);
     let uci: Option<UciMove> = text.parse().ok();
@@ -77,48 +121,38 @@ pub fn moves_named(world: &mut ChessWorld, text: &str) -> Vec<UciMove> {
         panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
     }
     if one_at_a_time(world) {
-        let query = world.query();
         let asked = match &pattern {
             Some(pattern) => named(&pos, pattern),
             None => uci.into_iter().collect(),
         };
-        return asked.into_iter().filter(|&m| answer(world.engine.is_legal(&query, m))).collect();
+        return accepted(world, step, asked);
     }
-    moves(world)
-        .into_iter()
-        .filter(|&m| match (&pattern, m) {
-            (Some(p), UciMove::Normal { from, to, promotion }) => p.matches(&pos, from, to, promotion),
-            (Some(_), UciMove::Null) => false,
-            (None, _) => Some(m) == uci,
-        })
-        .collect()
-}
-
-/// The engine's check, mate and stalemate of the current position.
-pub fn status(world: &mut ChessWorld) -> SideStatus {
-    let query = world.query();
-    answer(world.engine.status(&query))
+    let moves = moves(world, step)?;
+    Some(
+        moves
+            .into_iter()
+            .filter(|&m| match (&pattern, m) {
+                (Some(p), UciMove::Normal { from, to, promotion }) => p.matches(&pos, from, to, promotion),
+                (Some(_), UciMove::Null) => false,
+                (None, _) => Some(m) == uci,
+            })
+            .collect(),
+    )
 }
 
 /// The engine's board of the current position.
-pub fn board(world: &mut ChessWorld) -> Board {
-    let query = world.query();
-    answer(world.engine.board(&query))
+pub fn board(world: &mut ChessWorld, step: &Step) -> Option<Board> {
+    fact(world, step, |engine, query| engine.board(query))
 }
 
 /// The engine's board before the last move played.
-pub fn board_before_last_move(world: &mut ChessWorld) -> Board {
+pub fn board_before_last_move(world: &mut ChessWorld, step: &Step) -> Option<Board> {
     let mut query = world.query();
     if query.moves.pop().is_none() {
         panic!("no move has been played yet: use When ... plays ... first");
     }
-    answer(world.engine.board(&query))
-}
-
-/// The engine's view of how the game stands under the draw rules.
-pub fn game_state(world: &mut ChessWorld) -> GameState {
-    let query = world.query();
-    answer(world.engine.game_state(&query))
+    let result = world.engine.board(&query);
+    answer(world, step, result)
 }
 
 /// Every move a piece's movement allows, ignoring the own king's safety and castling.

@@ -14,6 +14,7 @@ pub mod differential;
 pub mod mutants;
 pub mod report;
 pub mod snapshots;
+pub mod step_log;
 mod steps;
 pub mod world;
 
@@ -76,13 +77,21 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         None => None,
     };
     snapshots::set_directory(options.snapshots.clone().unwrap_or_else(snapshots::corpus_directory));
-    let records: Arc<Mutex<Vec<report::ScenarioRecord>>> = Arc::default();
+    let records: Arc<Mutex<Vec<(step_log::ScenarioKey, report::ScenarioRecord)>>> = Arc::default();
+    let step_log = step_log::StepLog::default();
     let after_records = Arc::clone(&records);
     let engine_name: Arc<Mutex<String>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let started = std::time::Instant::now();
     let engine_before = lawbook_engines::engine_time();
+    use cucumber::WriterExt as _;
     let mut cucumber = ChessWorld::cucumber()
+        .with_writer(
+            cucumber::writer::Basic::raw(std::io::stdout(), cucumber::writer::Coloring::Auto, 0)
+                .tee::<ChessWorld, _>(step_log.clone().discard_stats_writes().discard_arbitrary_writes())
+                .normalized()
+                .summarized(),
+        )
         .fail_on_skipped()
         .max_concurrent_scenarios(options.concurrency)
         .before(|feature, _rule, scenario, world| {
@@ -93,8 +102,14 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         })
         .after(move |feature, rule, scenario, finished, world| {
             use cucumber::event::ScenarioFinished;
+            let unasked = world.as_ref().map(|w| w.unasked.clone()).unwrap_or_default();
             let (verdict, message) = match finished {
-                ScenarioFinished::StepPassed => (report::Verdict::Passed, None),
+                ScenarioFinished::StepPassed if unasked.is_empty() => (report::Verdict::Passed, None),
+                ScenarioFinished::StepPassed => {
+                    let why: Vec<String> =
+                        unasked.iter().map(|u| format!("{} {} (line {})", ask::UNSUPPORTED, u.why, u.line)).collect();
+                    (report::Verdict::Unsupported, Some(why.join("\n")))
+                }
                 ScenarioFinished::StepSkipped => (report::Verdict::Failed, Some("a step was skipped".to_string())),
                 ScenarioFinished::BeforeHookFailed(_) => {
                     (report::Verdict::Error, Some("the set-up hook failed".to_string()))
@@ -104,6 +119,20 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     (report::Verdict::of_failure(&message), Some(message))
                 }
             };
+            let written = feature
+                .background
+                .iter()
+                .chain(rule.and_then(|r| r.background.as_ref()))
+                .flat_map(|b| b.steps.iter())
+                .chain(scenario.steps.iter());
+            let steps = written
+                .map(|step| report::StepRecord {
+                    text: format!("{} {}", step.keyword.trim(), step.value),
+                    line: step.position.line,
+                    verdict: report::StepVerdict::NotRun,
+                    message: unasked.iter().find(|u| u.line == step.position.line).map(|u| u.why.clone()),
+                })
+                .collect();
             let (fen, last_move) = match world {
                 Some(world) => {
                     if let Ok(mut name) = after_engine.lock()
@@ -139,9 +168,10 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                 message,
                 fen,
                 last_move,
+                steps,
             };
             if let Ok(mut r) = after_records.lock() {
-                r.push(record);
+                r.push(((feature.path.clone(), scenario.position.line), record));
             }
             Box::pin(async {})
         });
@@ -158,7 +188,16 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     });
     let writer = futures::executor::block_on(run);
     use cucumber::writer::Stats as _;
-    let mut scenarios = records.lock().map(|r| r.clone()).unwrap_or_default();
+    let mut scenarios: Vec<report::ScenarioRecord> = records
+        .lock()
+        .map(|r| r.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, mut record)| {
+            step_verdicts(&mut record, &step_log.of(&key));
+            record
+        })
+        .collect();
     if writer.parsing_errors() > 0 {
         return Err(format!("{} feature files could not be read", writer.parsing_errors()));
     }
@@ -173,6 +212,34 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = lawbook_engines::engine_time().saturating_sub(engine_before).as_micros() as u64;
     Ok(report::EngineRun { engine, wall_ms, engine_us, scenarios })
+}
+
+/// Fills in each step's verdict from what cucumber said of it: a step that
+/// ran is passed, or unsupported when it could not be asked; a failed step is
+/// failed, unsupported or an engine error by its message; a step with no
+/// event did not run.
+fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log::StepEvent)]) {
+    use report::StepVerdict;
+    use step_log::StepEvent;
+    for step in &mut record.steps {
+        let Some((_, event)) = events.iter().find(|(line, _)| *line == step.line) else { continue };
+        step.verdict = match event {
+            StepEvent::Passed if step.message.is_some() => StepVerdict::Unsupported,
+            StepEvent::Passed => StepVerdict::Passed,
+            StepEvent::Skipped => {
+                step.message = Some("no step of the corpus's vocabulary matches this text".to_string());
+                StepVerdict::Failed
+            }
+            StepEvent::Failed(message) => {
+                step.message = Some(message.clone());
+                match report::Verdict::of_failure(message) {
+                    report::Verdict::Unsupported => StepVerdict::Unsupported,
+                    report::Verdict::Error => StepVerdict::Error,
+                    _ => StepVerdict::Failed,
+                }
+            }
+        };
+    }
 }
 
 /// Runs the corpus against the chosen engine as part of `cargo test`: prints

@@ -9,7 +9,7 @@
 
 use crate::ask::pseudo_moves;
 use lawbook_board::{Piece, Rank, Role, Square};
-use lawbook_engines::{Answer, BuiltIn, Capability, Engine, EngineError, PositionQuery, Question};
+use lawbook_engines::{Answer, BuiltIn, Capability, Engine, EngineError, Facts, PositionQuery, Question};
 use lawbook_movegen::attacks::pawn_attacks;
 use lawbook_movegen::{CastlingObstacle, CastlingSide, Position};
 use lawbook_notation::uci::UciMove;
@@ -203,36 +203,39 @@ impl Mutant {
         moves
     }
 
-    /// The mutant's game state: the built-in engine's, with its own rule broken.
-    fn game_state(self, query: &PositionQuery) -> Result<Answer, EngineError> {
-        let Answer::GameState(mut state) = BuiltIn.answer(query, &Question::GameState)? else {
-            return Err(EngineError::failed("the built-in engine answered another question"));
-        };
+    /// The mutant's facts: the built-in engine's, with its own rule broken.
+    fn broken_facts(self, query: &PositionQuery) -> Result<Facts, EngineError> {
+        let mut facts = BuiltIn::judge(query)?;
         let history = query.replay()?.positions;
         match self {
+            Mutant::StalemateIsMate if facts.stalemate == Some(true) => {
+                facts.stalemate = Some(false);
+                facts.checkmate = Some(true);
+            }
             Mutant::RepetitionIgnoresCastlingRights => {
-                state.repetitions = repetitions_by_placement(&history);
-                state.can_claim_threefold = state.can_claim_threefold || state.repetitions >= 3;
+                let repetitions = repetitions_by_placement(&history);
+                facts.repetitions = Some(repetitions);
+                facts.can_claim_threefold = Some(facts.can_claim_threefold == Some(true) || repetitions >= 3);
             }
             Mutant::FiftyMovesCountedWrong => {
                 // Counts moves instead of half-moves: claims after only 50 half-moves.
                 let clock = history.last().map_or(0, |p| p.halfmoves());
-                state.can_claim_fifty_moves = clock >= 50;
+                facts.can_claim_fifty_moves = Some(clock >= 50);
             }
             Mutant::InsufficientMaterialIgnoresColours => {
                 // Treats any two bishops as unable to mate, whatever their square colours.
                 if let Some(pos) = history.last() {
                     let board = pos.board();
                     let only_bishops = (board.occupied() - board.kings() - board.bishops()).is_empty();
-                    if only_bishops && board.bishops().count() == 2 && state.outcome.is_none() {
-                        state.insufficient_material = lawbook_board::ByColor::new(true, true);
-                        state.outcome = Some(Outcome::draw(lawbook_outcome::Reason::InsufficientMaterial));
+                    if only_bishops && board.bishops().count() == 2 && facts.outcome == Some(None) {
+                        facts.insufficient_material = lawbook_board::ByColor::new(Some(true), Some(true));
+                        facts.outcome = Some(Some(Outcome::draw(lawbook_outcome::Reason::InsufficientMaterial)));
                     }
                 }
             }
             _ => {}
         }
-        Ok(Answer::GameState(state))
+        Ok(facts)
     }
 }
 
@@ -268,19 +271,9 @@ impl Engine for Mutant {
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
         match question {
             Question::LegalMoves => Ok(Answer::LegalMoves(self.moves(&query.replay()?.positions))),
-            Question::IsLegal(mv) => Ok(Answer::IsLegal(self.moves(&query.replay()?.positions).contains(mv))),
-            Question::Status => {
-                let mut answer = BuiltIn.answer(query, question)?;
-                if let (Mutant::StalemateIsMate, Answer::Status(status)) = (*self, &mut answer)
-                    && status.stalemate
-                {
-                    status.stalemate = false;
-                    status.checkmate = true;
-                }
-                Ok(answer)
-            }
+            Question::IsLegal(mv) => Ok(Answer::Bool(self.moves(&query.replay()?.positions).contains(mv))),
             Question::Board | Question::Trace(_) => BuiltIn.answer(query, question),
-            Question::GameState => self.game_state(query),
+            fact => self.broken_facts(query)?.answer(fact),
         }
     }
 }

@@ -46,6 +46,49 @@ impl Verdict {
     }
 }
 
+/// What became of one step of a scenario.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepVerdict {
+    /// The step ran and the engine's answers agreed with it.
+    Passed,
+    /// The engine's answer contradicts the step.
+    Failed,
+    /// The engine could not be asked what the step needs; the scenario went on.
+    Unsupported,
+    /// The engine failed to answer.
+    Error,
+    /// An earlier step ended the scenario.
+    NotRun,
+}
+
+impl StepVerdict {
+    /// The name, as reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepVerdict::Passed => "passed",
+            StepVerdict::Failed => "failed",
+            StepVerdict::Unsupported => "unsupported",
+            StepVerdict::Error => "error",
+            StepVerdict::NotRun => "not run",
+        }
+    }
+}
+
+/// One step's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepRecord {
+    /// The step as written: keyword and text (`Then White is checkmated`).
+    pub text: String,
+    /// Its line in the feature file.
+    pub line: usize,
+    /// Its verdict.
+    pub verdict: StepVerdict,
+    /// Why, for anything but a pass.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
 /// One scenario's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioRecord {
@@ -69,6 +112,9 @@ pub struct ScenarioRecord {
     pub fen: Option<String>,
     /// The last move played or tried in the scenario, in UCI, for the arrow.
     pub last_move: Option<String>,
+    /// Every step with its verdict (empty in runs recorded before steps were).
+    #[serde(default)]
+    pub steps: Vec<StepRecord>,
 }
 
 /// One engine's run of the corpus.
@@ -304,6 +350,19 @@ pub fn html(runs: &[EngineRun]) -> String {
                                     p { "Position: " code { (fen) } }
                                 }
                                 pre { (printable(r.message.as_deref().unwrap_or(""))) }
+                                @if !r.steps.is_empty() {
+                                    ol.steps {
+                                        @for step in &r.steps {
+                                            li class=(step_class(step.verdict)) {
+                                                span.verdict { (step.verdict.name()) }
+                                                " " (step.text)
+                                                @if let Some(why) = step.message.as_deref().filter(|_| step.verdict == StepVerdict::Unsupported) {
+                                                    span.why { " - " (first_line(&printable(why))) }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
                                 p.tags { (r.location) }
                             }
                         }
@@ -322,7 +381,22 @@ table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:4px 8px;text-
 td.area{text-align:left}.ok{background:#e3f6e3}.bad{background:#fbe0e0}.unsup{background:#f4f0d8}\
 .case{border:1px solid #ccc;border-radius:6px;padding:1em;margin:1em 0;display:flex;gap:1.5em}\
 .case svg{flex:none}.tags{color:#555;font-size:90%}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\
-blockquote{margin:.3em 0;color:#444;font-style:italic}";
+blockquote{margin:.3em 0;color:#444;font-style:italic}\
+ol.steps{list-style:none;padding:0;font-family:ui-monospace,monospace;font-size:90%}ol.steps li{padding:1px 4px}\
+.verdict{display:inline-block;min-width:7em;font-weight:bold}.why{color:#555}\
+li.s-passed .verdict{color:#1a7f1a}li.s-failed,li.s-error{background:#fbe0e0}li.s-unsupported{background:#f4f0d8}\
+li.s-not-run{color:#888}";
+
+/// A step line's class, by its verdict.
+fn step_class(verdict: StepVerdict) -> &'static str {
+    match verdict {
+        StepVerdict::Passed => "s-passed",
+        StepVerdict::Failed => "s-failed",
+        StepVerdict::Unsupported => "s-unsupported",
+        StepVerdict::Error => "s-error",
+        StepVerdict::NotRun => "s-not-run",
+    }
+}
 
 /// A matrix cell's class: `bad` for any failure or error, `unsup` for any
 /// unsupported scenario, otherwise `ok`.
@@ -366,6 +440,32 @@ mod tests {
             message: message.map(str::to_string),
             fen: Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".into()),
             last_move: Some("e1c1".into()),
+            steps: vec![
+                StepRecord {
+                    text: "Given the position r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".into(),
+                    line: 11,
+                    verdict: StepVerdict::Passed,
+                    message: None,
+                },
+                StepRecord {
+                    text: "Then White is not in check".into(),
+                    line: 12,
+                    verdict: StepVerdict::Unsupported,
+                    message: Some("the engine cannot tell whether the side to move is in check".into()),
+                },
+                StepRecord {
+                    text: "Then 0-0-0 is illegal".into(),
+                    line: 13,
+                    verdict: StepVerdict::Failed,
+                    message: message.map(str::to_string),
+                },
+                StepRecord {
+                    text: "And the legal moves are as pinned".into(),
+                    line: 14,
+                    verdict: StepVerdict::NotRun,
+                    message: None,
+                },
+            ],
         }
     }
 
@@ -418,6 +518,7 @@ mod tests {
         assert_eq!(page.matches("<svg").count(), 3, "one board per scenario that did not pass");
         assert!(page.contains("Kungen får inte passera"), "the source quote is shown");
         assert!(page.contains("expected 0-0-0 to be illegal"));
+        assert!(page.contains("s-unsupported") && page.contains("not run"), "each step shows its verdict");
         let summary: serde_json::Value = serde_json::from_str(&summary_json(&runs())).unwrap();
         assert_eq!(summary["engines"][0]["totals"]["failed"], 1);
         assert_eq!(summary["engines"][0]["not_passed"].as_array().map(Vec::len), Some(3));

@@ -145,8 +145,20 @@ pub struct ChessWorld {
     pub agreed: Option<String>,
     /// The over-the-board model, once a scenario has a player touch, move or press something.
     pub otb: Option<lawbook_otb::OverTheBoard>,
+    /// The steps the engine could not be asked, in order.
+    pub unasked: Vec<Unasked>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
+}
+
+/// A step the engine could not be asked (its verdict is *unsupported*); the
+/// scenario goes on with its next step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unasked {
+    /// The step's line in its feature file.
+    pub line: usize,
+    /// What the engine could not tell.
+    pub why: String,
 }
 
 impl fmt::Debug for ChessWorld {
@@ -174,12 +186,18 @@ impl Default for ChessWorld {
             automatic_fifty_moves: false,
             agreed: None,
             otb: None,
+            unasked: Vec::new(),
             engine: new_engine(),
         }
     }
 }
 
 impl ChessWorld {
+    /// Records that `step` could not be asked of the engine, and why.
+    pub fn cannot_ask(&mut self, step: &cucumber::gherkin::Step, why: impl Into<String>) {
+        self.unasked.push(Unasked { line: step.position.line, why: why.into() });
+    }
+
     /// The position being set up, to change: the game starts again from it.
     pub fn setup_mut(&mut self) -> &mut Setup {
         self.game = None;

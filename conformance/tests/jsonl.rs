@@ -14,7 +14,7 @@ mod common;
 use common::{lawbook, workspace};
 use lawbook_board::{ByColor, Square};
 use lawbook_engines::adapters::jsonl::JsonlEngine;
-use lawbook_engines::{Ask, BuiltIn, Capability, Engine, EngineError, GameState, PositionQuery, SideStatus, registry};
+use lawbook_engines::{Ask, BuiltIn, Capability, Engine, EngineError, Facts, PositionQuery, registry};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{Game, Outcome, Reason};
@@ -102,14 +102,21 @@ fn assert_same<T: PartialEq + std::fmt::Debug>(
     }
 }
 
-/// A status with its checkers in square order (engines list them in any order).
-fn normal(status: Result<SideStatus, EngineError>) -> Result<SideStatus, EngineError> {
-    status.map(|mut s| {
-        if let Some(c) = s.checkers.as_mut() {
-            c.sort();
-        }
-        s
+/// Check, the checkers (in square order), mate and stalemate, each asked on its own.
+fn status(engine: &mut dyn Engine, q: &PositionQuery) -> Result<Facts, EngineError> {
+    Ok(Facts {
+        in_check: Some(engine.in_check(q)?),
+        checkers: Some(engine.checkers(q)?),
+        checkmate: Some(engine.checkmate(q)?),
+        stalemate: Some(engine.stalemate(q)?),
+        ..Facts::default()
     })
+}
+
+/// The draw-rule facts, each asked on its own.
+fn game_state(engine: &mut dyn Engine, q: &PositionQuery) -> Result<Facts, EngineError> {
+    let all = engine.facts(q)?;
+    Ok(Facts { in_check: None, checkers: None, checkmate: None, stalemate: None, ..all })
 }
 
 #[test]
@@ -120,10 +127,17 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
     for capability in [
         Capability::LegalMoves,
         Capability::MoveLegality,
-        Capability::CheckStatus,
-        Capability::MateStalemate,
+        Capability::Check,
+        Capability::Checkers,
+        Capability::Checkmate,
+        Capability::Stalemate,
         Capability::Board,
-        Capability::DrawRules,
+        Capability::Outcome,
+        Capability::InsufficientMaterial,
+        Capability::DeadPosition,
+        Capability::Repetitions,
+        Capability::ThreefoldClaim,
+        Capability::FiftyMoveClaim,
     ] {
         assert!(served.supports(capability), "{capability:?}");
     }
@@ -145,15 +159,15 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
             let q = PositionQuery { chess960: *chess960, ..query(start, &moves[..cut]) };
             let ours = built_in.legal_moves(&q).expect("the built-in engine answers");
             assert_eq!(sorted(served.legal_moves(&q).expect("serve answers")), sorted(ours.clone()), "{q:?}");
-            assert_eq!(served.status(&q), built_in.status(&q), "{q:?}");
-            assert_same(served.game_state(&q), built_in.game_state(&q), &q);
+            assert_eq!(status(&mut served, &q), status(&mut built_in, &q), "{q:?}");
+            assert_same(game_state(&mut served, &q), game_state(&mut built_in, &q), &q);
             assert_eq!(served.board(&q), built_in.board(&q), "{q:?}");
             if let Some(&mv) = ours.first() {
                 assert_eq!(served.is_legal(&q, mv), Ok(true), "{mv} in {q:?}");
             }
             assert_eq!(served.is_legal(&q, m("a1a1")), Ok(false));
             let automatic = PositionQuery { automatic_fifty_moves: true, ..q.clone() };
-            assert_same(served.game_state(&automatic), built_in.game_state(&automatic), &automatic);
+            assert_same(game_state(&mut served, &automatic), game_state(&mut built_in, &automatic), &automatic);
             asked += 1;
         }
     }
@@ -165,14 +179,11 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
 fn serve_answers_the_laws_through_the_adapter() {
     let mut served = serve_engine();
     let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
-    let status = served.status(&fools).expect("status");
-    assert!(status.checkmate && status.in_check && !status.stalemate);
-    assert_eq!(status.checkers, Some(vec![Square::H4]));
-    let state = served.game_state(&fools).expect("game state");
-    assert_eq!(state.outcome, Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate)));
+    assert_eq!(status(&mut served, &fools), Ok(Facts::of_status(vec![Square::H4], true, false)));
+    assert_eq!(served.outcome(&fools), Ok(Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate))));
     // A move after mate, and a move that is not legal: engine errors, no restart.
     let late = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]));
-    assert!(matches!(served.game_state(&late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    assert!(matches!(game_state(&mut served, &late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
     let wrong = query(fen::STARTPOS, &uci_moves(&["e2e5"]));
     assert!(matches!(served.legal_moves(&wrong), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
     let bad = query("not a fen", &[]);
@@ -289,7 +300,7 @@ fn broken_engines_get_an_error_verdict_and_a_restart() {
         assert!(engine.supports(Capability::LegalMoves) && !engine.supports(Capability::Board));
         // Not announced: unsupported without asking. Announced but refused: unsupported.
         assert_eq!(engine.board(&good), Err(EngineError::Unsupported(Capability::Board)));
-        assert_eq!(engine.status(&good), Err(EngineError::Unsupported(Capability::CheckStatus)));
+        assert_eq!(engine.checkmate(&good), Err(EngineError::Unsupported(Capability::Checkmate)));
         let chess960 = PositionQuery { chess960: true, ..good.clone() };
         assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
         for round in 0..2 {
@@ -477,25 +488,32 @@ fn python_chess_answers_with_its_own_rules() {
             sorted(built_in.legal_moves(&q).expect("moves")),
             "{q:?}"
         );
-        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(status(&mut engine, &q), status(&mut built_in, &q), "{q:?}");
         assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
     }
     let shuffle = uci_moves(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
-    let state = engine.game_state(&query(fen::STARTPOS, &shuffle)).expect("game state");
-    assert_eq!(
-        state,
-        GameState { repetitions: 2, can_claim_threefold: true, ..GameState::default() },
-        "a threefold claim by announcing the move"
-    );
-    let fools = engine.game_state(&query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]))).expect("state");
-    assert_eq!(fools.outcome, Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate)));
-    let bishop = engine.game_state(&query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8b"]))).expect("state");
-    assert_eq!(bishop.outcome, Some(Outcome::draw(Reason::InsufficientMaterial)));
-    assert_eq!(bishop.insufficient_material, ByColor::new(true, true));
+    let state = game_state(&mut engine, &query(fen::STARTPOS, &shuffle)).expect("game state");
+    let expected = Facts {
+        outcome: Some(None),
+        insufficient_material: ByColor::new(Some(false), Some(false)),
+        dead_position: Some(false),
+        repetitions: Some(2),
+        can_claim_threefold: Some(true),
+        can_claim_fifty_moves: Some(false),
+        ..Facts::default()
+    };
+    assert_eq!(state, expected, "a threefold claim by announcing the move");
+    let fools =
+        game_state(&mut engine, &query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]))).expect("state");
+    assert_eq!(fools.outcome, Some(Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate))));
+    let bishop =
+        game_state(&mut engine, &query("4k3/P7/4K3/8/8/8/8/8 w - - 0 1", &uci_moves(&["a7a8b"]))).expect("state");
+    assert_eq!(bishop.outcome, Some(Some(Outcome::draw(Reason::InsufficientMaterial))));
+    assert_eq!(bishop.insufficient_material, ByColor::new(Some(true), Some(true)));
     let fifty = query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(&["a1a2"]));
-    assert!(engine.game_state(&fifty).expect("state").can_claim_fifty_moves);
+    assert_eq!(engine.can_claim_fifty_moves(&fifty), Ok(true));
     let automatic = PositionQuery { automatic_fifty_moves: true, ..fifty };
-    assert_eq!(engine.game_state(&automatic).expect("state").outcome, Some(Outcome::draw(Reason::FiftyMoves)));
+    assert_eq!(engine.outcome(&automatic), Ok(Some(Outcome::draw(Reason::FiftyMoves))));
     let chess960 = PositionQuery {
         chess960: true,
         ..query("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", &[])
@@ -523,14 +541,17 @@ fn chess_js_answers_with_its_own_rules() {
             sorted(built_in.legal_moves(&q).expect("moves")),
             "{q:?}"
         );
-        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(status(&mut engine, &q), status(&mut built_in, &q), "{q:?}");
         assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
     }
     assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("g1f3")), Ok(true));
     assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("g1g3")), Ok(false));
-    // chess.js judges no per-side material and no claims: the game state is unsupported.
+    // chess.js ends games its own way, and judges no per-side material and no claims.
     let fools = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]));
-    assert_eq!(engine.game_state(&fools), Err(EngineError::Unsupported(Capability::DrawRules)));
+    assert_eq!(engine.outcome(&fools), Ok(Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate))));
+    let material = engine.insufficient_material(&fools, lawbook_board::Color::White);
+    assert_eq!(material, Err(EngineError::Unsupported(Capability::InsufficientMaterial)));
+    assert_eq!(engine.can_claim_threefold(&fools), Err(EngineError::Unsupported(Capability::ThreefoldClaim)));
     let chess960 = PositionQuery { chess960: true, ..query(fen::STARTPOS, &[]) };
     assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
     assert_eq!(engine.restarts(), 0);
@@ -540,7 +561,7 @@ fn chess_js_answers_with_its_own_rules() {
 fn chessops_answers_with_its_own_rules() {
     let Some(mut engine) = chessops() else { return };
     assert!(engine.hello().engine.starts_with("chessops 0."), "{:?}", engine.hello());
-    for capability in [Capability::LegalMoves, Capability::MoveLegality, Capability::DrawRules, Capability::Trace] {
+    for capability in [Capability::LegalMoves, Capability::MoveLegality, Capability::Outcome, Capability::Trace] {
         assert!(engine.supports(capability), "{capability:?}");
     }
     let mut built_in = BuiltIn;
@@ -550,7 +571,7 @@ fn chessops_answers_with_its_own_rules() {
             sorted(built_in.legal_moves(&q).expect("moves")),
             "{q:?}"
         );
-        assert_eq!(normal(engine.status(&q)), normal(built_in.status(&q)), "{q:?}");
+        assert_eq!(status(&mut engine, &q), status(&mut built_in, &q), "{q:?}");
         assert_eq!(engine.board(&q), built_in.board(&q), "{q:?}");
     }
     // The draw rules: those chessops judges, and those the adapter counts from chessops's positions.
@@ -572,7 +593,7 @@ fn chessops_answers_with_its_own_rules() {
         query("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", &uci_moves(&["d2d4", "e8d8", "e1d1", "d8e8", "d1e1", "e8d8"])),
     ];
     for q in cases {
-        assert_eq!(engine.game_state(&q), built_in.game_state(&q), "{q:?}");
+        assert_eq!(game_state(&mut engine, &q), game_state(&mut built_in, &q), "{q:?}");
     }
     // Fifty moves ending the game by itself (lawbook refuses moves after that end, so only before it).
     for moves in [&[][..], &["a1a2"], &["a1a8"]] {
@@ -580,12 +601,11 @@ fn chessops_answers_with_its_own_rules() {
             automatic_fifty_moves: true,
             ..query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &uci_moves(moves))
         };
-        assert_eq!(engine.game_state(&automatic), built_in.game_state(&automatic), "{automatic:?}");
+        assert_eq!(game_state(&mut engine, &automatic), game_state(&mut built_in, &automatic), "{automatic:?}");
     }
     // Dead positions beyond the material rule: chessops's only proof is insufficient material.
     let wall = query("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1", &[]);
-    let state = engine.game_state(&wall).expect("state");
-    assert!(!state.dead_position && state.outcome.is_none(), "{state:?}");
+    assert_eq!((engine.dead_position(&wall), engine.outcome(&wall)), (Ok(false), Ok(None)));
     // Every fact of every position of a game, SAN read both ways.
     let game = query(fen::STARTPOS, &uci_moves(&["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2"]));
     let reads: Vec<Vec<String>> = (0..=game.moves.len())

@@ -22,10 +22,10 @@ fn show(squares: &[Square]) -> String {
 }
 
 #[then(regex = r"^there is an? (white|black) (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$")]
-fn piece_on(world: &mut ChessWorld, side: String, name: String, sq: String) {
+fn piece_on(world: &mut ChessWorld, step: &Step, side: String, name: String, sq: String) {
     let expected = Piece::new(color(&side), role(&name));
     let sq = square(&sq);
-    let board = ask::board(world);
+    let Some(board) = ask::board(world, step) else { return };
     let pos = world.position();
     if board.piece_at(sq) != Some(expected) {
         let actual = board.piece_at(sq).map_or("nothing".to_string(), |p| p.to_string());
@@ -34,8 +34,8 @@ fn piece_on(world: &mut ChessWorld, side: String, name: String, sq: String) {
 }
 
 #[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) empty$")]
-fn empty(world: &mut ChessWorld, list: String) {
-    let board = ask::board(world);
+fn empty(world: &mut ChessWorld, step: &Step, list: String) {
+    let Some(board) = ask::board(world, step) else { return };
     let pos = world.position();
     for sq in squares(&list) {
         if let Some(piece) = board.piece_at(sq) {
@@ -49,7 +49,7 @@ fn empty(world: &mut ChessWorld, list: String) {
 #[then("the board is")]
 fn board_is(world: &mut ChessWorld, step: &Step) {
     let expected = super::board_table(step);
-    let actual = ask::board(world);
+    let Some(actual) = ask::board(world, step) else { return };
     let wrong: Vec<Square> =
         Square::ALL.into_iter().filter(|&sq| expected.piece_at(sq) != actual.piece_at(sq)).collect();
     if !wrong.is_empty() {
@@ -67,9 +67,9 @@ fn board_is(world: &mut ChessWorld, step: &Step) {
 /// Compares the engine's board before and after the last move played: exactly
 /// these squares differ (a move of one piece changes two squares).
 #[then(regex = r"^the last move changed only ((?:[a-h][1-8](?:, | and )?)+)$")]
-fn last_move_changed(world: &mut ChessWorld, list: String) {
-    let old = ask::board_before_last_move(world);
-    let new = ask::board(world);
+fn last_move_changed(world: &mut ChessWorld, step: &Step, list: String) {
+    let Some(old) = ask::board_before_last_move(world, step) else { return };
+    let Some(new) = ask::board(world, step) else { return };
     let mut expected = squares(&list);
     expected.sort();
     expected.dedup();
@@ -89,10 +89,10 @@ fn last_move_changed(world: &mut ChessWorld, list: String) {
 
 /// How many pieces of one kind a side has on the engine's board.
 #[then(regex = r"^(White|Black) has (\d+|no) (pawn|knight|bishop|rook|queen|king)s?$")]
-fn piece_count(world: &mut ChessWorld, side: String, n: String, name: String) {
+fn piece_count(world: &mut ChessWorld, step: &Step, side: String, n: String, name: String) {
     let expected: usize = if n == "no" { 0 } else { n.parse().unwrap_or_else(|_| panic!("{n:?} is not a number")) };
     let piece = Piece::new(color(&side), role(&name));
-    let board = ask::board(world);
+    let Some(board) = ask::board(world, step) else { return };
     let actual = board.by_piece(piece).count();
     if actual != expected {
         let pos = world.position();
@@ -105,8 +105,10 @@ fn piece_count(world: &mut ChessWorld, side: String, n: String, name: String) {
 }
 
 #[then(regex = r"^([a-h][1-8]) is a (light|dark) square$")]
-fn square_colour(world: &mut ChessWorld, sq: String, shade: String) {
-    ask::model_only(world, "square colours are");
+fn square_colour(world: &mut ChessWorld, step: &Step, sq: String, shade: String) {
+    if !ask::model_only(world, step, "square colours are") {
+        return;
+    }
     let sq = square(&sq);
     if sq.is_light() != (shade == "light") {
         panic!("expected {sq} to be {shade}, but it is not");
@@ -115,8 +117,10 @@ fn square_colour(world: &mut ChessWorld, sq: String, shade: String) {
 
 /// The colouring of several squares at once.
 #[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) are (light|dark) squares$")]
-fn squares_colour(world: &mut ChessWorld, list: String, shade: String) {
-    ask::model_only(world, "square colours are");
+fn squares_colour(world: &mut ChessWorld, step: &Step, list: String, shade: String) {
+    if !ask::model_only(world, step, "square colours are") {
+        return;
+    }
     let light = shade == "light";
     let wrong: Vec<Square> = squares(&list).into_iter().filter(|sq| sq.is_light() != light).collect();
     if !wrong.is_empty() {
@@ -130,8 +134,10 @@ fn squares_colour(world: &mut ChessWorld, list: String, shade: String) {
 
 /// The size of the board in lawbook's model.
 #[then(regex = r"^the board has (\d+) files a to h, (\d+) ranks 1 to 8 and (\d+) squares$")]
-fn board_size(world: &mut ChessWorld, files: usize, ranks: usize, total: usize) {
-    ask::model_only(world, "the board's size is");
+fn board_size(world: &mut ChessWorld, step: &Step, files: usize, ranks: usize, total: usize) {
+    if !ask::model_only(world, step, "the board's size is") {
+        return;
+    }
     let names_files: String = File::ALL.iter().map(|f| f.char()).collect();
     let names_ranks: String = Rank::ALL.iter().map(|r| r.char()).collect();
     let actual = (File::ALL.len(), Rank::ALL.len(), Square::ALL.len());

@@ -1,10 +1,13 @@
-//! Check, the pieces giving it, checkmate and stalemate.
+//! Check, the pieces giving it, checkmate and stalemate: each asked of the
+//! engine as its own question.
 
 use super::{color, squares};
 use crate::ask;
 use crate::world::{ChessWorld, describe};
+use cucumber::gherkin::Step;
 use cucumber::then;
 use lawbook_board::Square;
+use lawbook_engines::{Ask, Capability};
 use lawbook_movegen::Position;
 
 /// The position, when `side` is to move: these steps can only ask about the side to move.
@@ -21,43 +24,43 @@ pub(super) fn side_to_move(world: &mut ChessWorld, side: &str) -> Position {
     pos
 }
 
-/// The squares the engine says give check, in order.
-fn checkers(world: &mut ChessWorld) -> (bool, Vec<Square>) {
-    let status = ask::status(world);
-    let mut checkers =
-        status.checkers.unwrap_or_else(|| ask::unsupported("the engine does not report which pieces give check"));
-    checkers.sort();
-    (status.in_check, checkers)
-}
-
 fn show(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(Square::to_string).collect();
     format!("[{}]", names.join(", "))
 }
 
+/// Whether the engine says the side to move is in check: its answer to
+/// that question, or else whether it names pieces giving check.
+fn in_check_now(world: &mut ChessWorld, step: &Step) -> Option<bool> {
+    if !ask::can_ask(world, Capability::Check) && ask::can_ask(world, Capability::Checkers) {
+        return ask::fact(world, step, |e, q| e.checkers(q)).map(|c| !c.is_empty());
+    }
+    ask::fact(world, step, |e, q| e.in_check(q))
+}
+
 #[then(regex = r"^(White|Black) is in check$")]
-fn in_check(world: &mut ChessWorld, side: String) {
+fn in_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
-    if !ask::status(world).in_check {
+    if in_check_now(world, step) == Some(false) {
         panic!("expected {side} to be in check, but the engine says not{}", describe(&pos));
     }
 }
 
 #[then(regex = r"^(White|Black) is not in check$")]
-fn not_in_check(world: &mut ChessWorld, side: String) {
+fn not_in_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
-    if ask::status(world).in_check {
+    if in_check_now(world, step) == Some(true) {
         panic!("expected {side} not to be in check, but the engine says so{}", describe(&pos));
     }
 }
 
 #[then(regex = r"^(White|Black) is in check from (.+)$")]
-fn in_check_from(world: &mut ChessWorld, side: String, list: String) {
+fn in_check_from(world: &mut ChessWorld, step: &Step, side: String, list: String) {
     let pos = side_to_move(world, &side);
-    let (in_check, actual) = checkers(world);
+    let Some(actual) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };
     let mut expected = squares(&list);
     expected.sort();
-    if !in_check || actual != expected {
+    if actual != expected {
         panic!(
             "expected {side} in check from {}, but the engine reports {}{}",
             show(&expected),
@@ -68,18 +71,18 @@ fn in_check_from(world: &mut ChessWorld, side: String, list: String) {
 }
 
 #[then(regex = r"^(White|Black) is in double check$")]
-fn double_check(world: &mut ChessWorld, side: String) {
+fn double_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
-    let (_, checkers) = checkers(world);
+    let Some(checkers) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };
     if checkers.len() != 2 {
         panic!("expected a double check, but the engine reports checks from {}{}", show(&checkers), describe(&pos));
     }
 }
 
 #[then(regex = r"^(White|Black) is (not )?checkmated$")]
-fn checkmated(world: &mut ChessWorld, side: String, not: String) {
+fn checkmated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
     let pos = side_to_move(world, &side);
-    let mate = ask::status(world).checkmate;
+    let Some(mate) = ask::fact(world, step, |e, q| e.checkmate(q)) else { return };
     if mate != not.is_empty() {
         panic!(
             "expected {side} {}to be checkmated, but the engine says {}{}",
@@ -91,9 +94,9 @@ fn checkmated(world: &mut ChessWorld, side: String, not: String) {
 }
 
 #[then(regex = r"^(White|Black) is (not )?stalemated$")]
-fn stalemated(world: &mut ChessWorld, side: String, not: String) {
+fn stalemated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
     let pos = side_to_move(world, &side);
-    let stalemate = ask::status(world).stalemate;
+    let Some(stalemate) = ask::fact(world, step, |e, q| e.stalemate(q)) else { return };
     if stalemate != not.is_empty() {
         panic!(
             "expected {side} {}to be stalemated, but the engine says {}{}",

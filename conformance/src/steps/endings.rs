@@ -5,8 +5,10 @@
 use super::{color, role};
 use crate::ask;
 use crate::world::{ChessWorld, describe};
+use cucumber::gherkin::Step;
 use cucumber::{then, when};
-use lawbook_board::Role;
+use lawbook_board::{Color, Role};
+use lawbook_engines::{Ask, Capability};
 use lawbook_outcome::{Outcome, Reason};
 
 /// The reasons the steps name.
@@ -33,8 +35,41 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
     }
 }
 
+/// The ending as the engine tells it: its answer to the ending question, or
+/// else the facts the ending follows from by the laws, where `expected`
+/// names one (a checkmate, a stalemate, a dead position, insufficient
+/// material, a fivefold repetition). `None` when it cannot tell.
+fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>) -> Option<Option<Outcome>> {
+    if ask::can_ask(world, Capability::Outcome) {
+        return ask::fact(world, step, |e, q| e.outcome(q));
+    }
+    let Some(expected) = expected else {
+        return ask::fact(world, step, |e, q| e.outcome(q));
+    };
+    let turn = world.position().turn();
+    let ended = match expected.reason {
+        // FIDE 5.1.1: checkmate ends the game; the side to move has lost.
+        Reason::Checkmate => {
+            ask::fact(world, step, |e, q| e.checkmate(q))?.then(|| Outcome::win(!turn, Reason::Checkmate))
+        }
+        // FIDE 5.2.1.
+        Reason::Stalemate => ask::fact(world, step, |e, q| e.stalemate(q))?.then(|| Outcome::draw(Reason::Stalemate)),
+        // FIDE 5.2.2.
+        Reason::DeadPosition => ask::fact(world, step, |e, q| e.dead_position(q))?.then_some(expected),
+        Reason::InsufficientMaterial => {
+            let white = ask::fact(world, step, |e, q| e.insufficient_material(q, Color::White))?;
+            let black = ask::fact(world, step, |e, q| e.insufficient_material(q, Color::Black))?;
+            (white && black).then_some(expected)
+        }
+        // FIDE 9.6.1.
+        Reason::FivefoldRepetition => (ask::fact(world, step, |e, q| e.repetitions(q))? >= 5).then_some(expected),
+        _ => return ask::fact(world, step, |e, q| e.outcome(q)),
+    };
+    Some(ended)
+}
+
 #[then(regex = r"^the game is drawn by (.+)$")]
-fn drawn_by(world: &mut ChessWorld, reason: String) {
+fn drawn_by(world: &mut ChessWorld, step: &Step, reason: String) {
     if reason == "agreement" {
         // Agreement is an event of the game model (see `agree`), not a position.
         return match world.agreed.as_deref() {
@@ -43,60 +78,88 @@ fn drawn_by(world: &mut ChessWorld, reason: String) {
         };
     }
     let expected = Outcome::draw(self::reason(&reason));
-    let state = ask::game_state(world);
+    let Some(outcome) = engine_outcome(world, step, Some(expected)) else { return };
     let pos = world.position();
-    if state.outcome != Some(expected) {
+    if outcome != Some(expected) {
         panic!(
             "expected the game to be drawn by {reason}, but the engine says: {}{}",
-            outcome_text(state.outcome),
+            outcome_text(outcome),
             describe(&pos)
         );
     }
 }
 
 #[then(regex = r"^(White|Black) wins by checkmate$")]
-fn wins(world: &mut ChessWorld, side: String) {
+fn wins(world: &mut ChessWorld, step: &Step, side: String) {
     let expected = Outcome::win(color(&side), Reason::Checkmate);
-    let state = ask::game_state(world);
+    let Some(outcome) = engine_outcome(world, step, Some(expected)) else { return };
     let pos = world.position();
-    if state.outcome != Some(expected) {
+    if outcome != Some(expected) {
         panic!(
             "expected {side} to win by checkmate ({}), but the engine says: {}{}",
             expected.result,
-            outcome_text(state.outcome),
+            outcome_text(outcome),
             describe(&pos)
         );
     }
 }
 
+/// The game goes on. An engine that cannot tell the ending is asked what it
+/// can tell of the endings the laws make automatic: a checkmate, a
+/// stalemate, a dead position or a fivefold repetition it reports
+/// contradicts the step; otherwise the step stays unsupported.
 #[then("the game is not over")]
-fn not_over(world: &mut ChessWorld) {
-    let state = ask::game_state(world);
+fn not_over(world: &mut ChessWorld, step: &Step) {
     let pos = world.position();
-    if state.outcome.is_some() {
-        panic!("expected the game to go on, but the engine says: {}{}", outcome_text(state.outcome), describe(&pos));
+    if ask::can_ask(world, Capability::Outcome) {
+        let Some(outcome) = ask::fact(world, step, |e, q| e.outcome(q)) else { return };
+        if outcome.is_some() {
+            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(outcome), describe(&pos));
+        }
+        return;
     }
+    let turn = pos.turn();
+    let told: [(Capability, Outcome); 4] = [
+        (Capability::Checkmate, Outcome::win(!turn, Reason::Checkmate)),
+        (Capability::Stalemate, Outcome::draw(Reason::Stalemate)),
+        (Capability::DeadPosition, Outcome::draw(Reason::DeadPosition)),
+        (Capability::Repetitions, Outcome::draw(Reason::FivefoldRepetition)),
+    ];
+    for (capability, ending) in told {
+        if !ask::can_ask(world, capability) {
+            continue;
+        }
+        let ended = match capability {
+            Capability::Checkmate => ask::fact(world, step, |e, q| e.checkmate(q)),
+            Capability::Stalemate => ask::fact(world, step, |e, q| e.stalemate(q)),
+            Capability::DeadPosition => ask::fact(world, step, |e, q| e.dead_position(q)),
+            _ => ask::fact(world, step, |e, q| e.repetitions(q)).map(|n| n >= 5),
+        };
+        if ended == Some(true) {
+            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(Some(ending)), describe(&pos));
+        }
+    }
+    world.cannot_ask(step, "the engine cannot tell whether and how the game has ended");
 }
 
 #[then(regex = r"^the position is (not )?dead$")]
-fn dead(world: &mut ChessWorld, not: String) {
-    let state = ask::game_state(world);
+fn dead(world: &mut ChessWorld, step: &Step, not: String) {
+    let Some(dead) = ask::fact(world, step, |e, q| e.dead_position(q)) else { return };
     let pos = world.position();
-    if state.dead_position != not.is_empty() {
+    if dead != not.is_empty() {
         panic!(
             "expected the position {}to be dead, but the engine says it is {}dead{}",
             not,
-            if state.dead_position { "" } else { "not " },
+            if dead { "" } else { "not " },
             describe(&pos)
         );
     }
 }
 
 #[then(regex = r"^(White|Black) (can|cannot) checkmate with the material left$")]
-fn mating_material(world: &mut ChessWorld, side: String, can: String) {
-    let state = ask::game_state(world);
+fn mating_material(world: &mut ChessWorld, step: &Step, side: String, can: String) {
+    let Some(insufficient) = ask::fact(world, step, |e, q| e.insufficient_material(q, color(&side))) else { return };
     let pos = world.position();
-    let insufficient = state.insufficient_material[color(&side)];
     if insufficient != (can == "cannot") {
         panic!(
             "expected that {side} {can} checkmate with its material, but the engine says {side} {}{}",
@@ -107,55 +170,50 @@ fn mating_material(world: &mut ChessWorld, side: String, can: String) {
 }
 
 #[then(regex = r"^a draw (can|cannot) be claimed by threefold repetition$")]
-fn threefold(world: &mut ChessWorld, can: String) {
-    let state = ask::game_state(world);
+fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
+    let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_threefold(q)) else { return };
     let pos = world.position();
-    if state.can_claim_threefold != (can == "can") {
+    if claim != (can == "can") {
         panic!(
-            "expected that a threefold-repetition claim {can} be made (the position has occurred {} times), but the engine says it {}{}",
-            state.repetitions,
-            if state.can_claim_threefold { "can" } else { "cannot" },
+            "expected that a threefold-repetition claim {can} be made, but the engine says it {}{}",
+            if claim { "can" } else { "cannot" },
             describe(&pos)
         );
     }
 }
 
 #[then(regex = r"^a draw (can|cannot) be claimed under the fifty-move rule$")]
-fn fifty(world: &mut ChessWorld, can: String) {
-    let state = ask::game_state(world);
+fn fifty(world: &mut ChessWorld, step: &Step, can: String) {
+    let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_fifty_moves(q)) else { return };
     let pos = world.position();
-    if state.can_claim_fifty_moves != (can == "can") {
+    if claim != (can == "can") {
         panic!(
             "expected that a fifty-move claim {can} be made (half-move clock {}), but the engine says it {}{}",
             pos.halfmoves(),
-            if state.can_claim_fifty_moves { "can" } else { "cannot" },
+            if claim { "can" } else { "cannot" },
             describe(&pos)
         );
     }
 }
 
 #[then(regex = r"^the position has occurred (once|twice|\d+ times)$")]
-fn occurred(world: &mut ChessWorld, times: String) {
+fn occurred(world: &mut ChessWorld, step: &Step, times: String) {
     let n = match times.as_str() {
         "once" => 1,
         "twice" => 2,
         other => other.trim_end_matches(" times").parse().unwrap_or(0),
     };
-    let state = ask::game_state(world);
+    let Some(repetitions) = ask::fact(world, step, |e, q| e.repetitions(q)) else { return };
     let pos = world.position();
-    if state.repetitions != n {
-        panic!(
-            "expected the position to have occurred {n} times, the engine counts {}{}",
-            state.repetitions,
-            describe(&pos)
-        );
+    if repetitions != n {
+        panic!("expected the position to have occurred {n} times, the engine counts {repetitions}{}", describe(&pos));
     }
 }
 
 /// Agreement is not a question of position: it is asked of lawbook's game model.
 #[when("the players agree to a draw")]
 fn agree(world: &mut ChessWorld) {
-    if !world.engine.supports(lawbook_engines::Capability::Model) {
+    if !world.engine.supports(Capability::Model) {
         ask::unsupported("a draw by agreement is an event of lawbook's game model, not an engine question");
     }
     let mut game = world.game().model();
@@ -174,8 +232,10 @@ fn agreement_refused(world: &mut ChessWorld) {
 }
 
 #[then(regex = r"^an? (pawn|knight|bishop|rook|queen) is worth (\d+) points?$")]
-fn worth(world: &mut ChessWorld, name: String, points: u32) {
-    ask::model_only(world, "piece values are");
+fn worth(world: &mut ChessWorld, step: &Step, name: String, points: u32) {
+    if !ask::model_only(world, step, "piece values are") {
+        return;
+    }
     let value = lawbook_outcome::material::value(role(&name));
     if value != Some(points) {
         panic!("expected a {name} to be worth {points} points, lawbook's model says {value:?}");
@@ -183,16 +243,20 @@ fn worth(world: &mut ChessWorld, name: String, points: u32) {
 }
 
 #[then("the king has no point value")]
-fn king_value(world: &mut ChessWorld) {
-    ask::model_only(world, "piece values are");
+fn king_value(world: &mut ChessWorld, step: &Step) {
+    if !ask::model_only(world, step, "piece values are") {
+        return;
+    }
     if let Some(v) = lawbook_outcome::material::value(Role::King) {
         panic!("expected the king to have no value, lawbook's model says {v}");
     }
 }
 
 #[then(regex = r"^(White|Black) has (\d+) points of material$")]
-fn material_points(world: &mut ChessWorld, side: String, points: u32) {
-    ask::model_only(world, "material counts are");
+fn material_points(world: &mut ChessWorld, step: &Step, side: String, points: u32) {
+    if !ask::model_only(world, step, "material counts are") {
+        return;
+    }
     let pos = world.position();
     let have = lawbook_outcome::material::Material::of(pos.board(), color(&side)).points();
     if have != points {

@@ -4,8 +4,10 @@
 use super::{items, role, square, squares};
 use crate::ask;
 use crate::world::{ChessWorld, describe};
+use cucumber::gherkin::Step;
 use cucumber::then;
 use lawbook_board::Square;
+use lawbook_engines::{Ask, Capability};
 use lawbook_movegen::Position;
 use lawbook_notation::san;
 use lawbook_notation::uci::UciMove;
@@ -17,15 +19,19 @@ fn show_moves(moves: &[UciMove]) -> String {
     texts.join(" ")
 }
 
+/// The position and, when the engine lists them, its legal moves: the end of a failure message.
 fn listed(world: &mut ChessWorld) -> String {
     let pos = world.position();
-    let moves = ask::moves(world);
-    format!("{}\n  the engine's legal moves: {}", describe(&pos), show_moves(&moves))
+    let query = world.query();
+    match world.engine.supports(Capability::LegalMoves).then(|| world.engine.legal_moves(&query)) {
+        Some(Ok(moves)) => format!("{}\n  the engine's legal moves: {}", describe(&pos), show_moves(&moves)),
+        _ => describe(&pos),
+    }
 }
 
 #[then(regex = r"^(\S+) is legal$")]
-fn is_legal(world: &mut ChessWorld, text: String) {
-    let found = ask::moves_named(world, &text);
+fn is_legal(world: &mut ChessWorld, step: &Step, text: String) {
+    let Some(found) = ask::moves_named(world, step, &text) else { return };
     if found.len() != 1 {
         let why = if found.is_empty() {
             "the engine does not allow it".to_string()
@@ -37,16 +43,16 @@ fn is_legal(world: &mut ChessWorld, text: String) {
 }
 
 #[then(regex = r"^(\S+) is illegal$")]
-fn is_illegal(world: &mut ChessWorld, text: String) {
-    let found = ask::moves_named(world, &text);
+fn is_illegal(world: &mut ChessWorld, step: &Step, text: String) {
+    let Some(found) = ask::moves_named(world, step, &text) else { return };
     if !found.is_empty() {
         panic!("expected {text} to be illegal, but the engine allows it as {}{}", show_moves(&found), listed(world));
     }
 }
 
 #[then(regex = r"^(\S+) is ambiguous$")]
-fn is_ambiguous(world: &mut ChessWorld, text: String) {
-    let found = ask::moves_named(world, &text);
+fn is_ambiguous(world: &mut ChessWorld, step: &Step, text: String) {
+    let Some(found) = ask::moves_named(world, step, &text) else { return };
     if found.len() < 2 {
         panic!("expected {text} to name several legal moves, but it matches {}{}", show_moves(&found), listed(world));
     }
@@ -64,12 +70,12 @@ fn named_piece(world: &mut ChessWorld, name: &str, from: Square, any_side: bool)
 }
 
 /// The squares the engine lets the piece on `from` go to.
-fn targets(world: &mut ChessWorld, from: Square) -> Vec<Square> {
+fn targets(world: &mut ChessWorld, step: &Step, from: Square) -> Option<Vec<Square>> {
     let mut targets: Vec<Square> =
-        ask::moves(world).into_iter().filter(|m| m.from() == Some(from)).filter_map(UciMove::to).collect();
+        ask::moves(world, step)?.into_iter().filter(|m| m.from() == Some(from)).filter_map(UciMove::to).collect();
     targets.sort();
     targets.dedup();
-    targets
+    Some(targets)
 }
 
 fn show(squares: &[Square]) -> String {
@@ -80,13 +86,13 @@ fn show(squares: &[Square]) -> String {
 }
 
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move to (.+)$")]
-fn can_move_to(world: &mut ChessWorld, name: String, from: String, list: String) {
+fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, list: String) {
     let from = square(&from);
     let pos = named_piece(world, &name, from, false);
     let mut expected: Vec<Square> = squares(&list);
     expected.sort();
     expected.dedup();
-    let actual = targets(world, from);
+    let Some(actual) = targets(world, step, from) else { return };
     if actual != expected {
         panic!(
             "expected the {name} on {from} to move to {}, but the engine allows {}{}",
@@ -98,10 +104,11 @@ fn can_move_to(world: &mut ChessWorld, name: String, from: String, list: String)
 }
 
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) cannot move$")]
-fn cannot_move(world: &mut ChessWorld, name: String, from: String) {
+fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) {
     let sq = square(&from);
     let pos = named_piece(world, &name, sq, true);
-    let moves: Vec<UciMove> = ask::moves(world).into_iter().filter(|m| m.from() == Some(sq)).collect();
+    let Some(moves) = ask::moves(world, step) else { return };
+    let moves: Vec<UciMove> = moves.into_iter().filter(|m| m.from() == Some(sq)).collect();
     if !moves.is_empty() {
         panic!(
             "expected the {name} on {sq} to have no legal move, but the engine allows {}{}",
@@ -111,14 +118,15 @@ fn cannot_move(world: &mut ChessWorld, name: String, from: String) {
     }
 }
 
-/// Every square the piece may move to has this colour (a bishop never changes colour).
+/// Every square the piece may move to has this colour (a bishop never
+/// changes colour). The engine is asked its moves; the squares' colours are
+/// the board's (FIDE 2.1), not a question.
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move only to (light|dark) squares$")]
-fn moves_only_on(world: &mut ChessWorld, name: String, from: String, shade: String) {
-    ask::model_only(world, "square colours are");
+fn moves_only_on(world: &mut ChessWorld, step: &Step, name: String, from: String, shade: String) {
     let from = square(&from);
     let pos = named_piece(world, &name, from, false);
     let light = shade == "light";
-    let targets = targets(world, from);
+    let Some(targets) = targets(world, step, from) else { return };
     let wrong: Vec<Square> = targets.iter().copied().filter(|sq| sq.is_light() != light).collect();
     if targets.is_empty() || !wrong.is_empty() {
         panic!(
@@ -131,23 +139,24 @@ fn moves_only_on(world: &mut ChessWorld, name: String, from: String, shade: Stri
 }
 
 #[then(regex = r"^(White|Black) has (\d+) legal moves?$")]
-fn move_count(world: &mut ChessWorld, side: String, n: usize) {
+fn move_count(world: &mut ChessWorld, step: &Step, side: String, n: usize) {
     super::check::side_to_move(world, &side);
-    let moves = ask::moves(world);
+    let Some(moves) = ask::moves(world, step) else { return };
     if moves.len() != n {
         panic!("expected {n} legal moves, the engine lists {}{}", moves.len(), listed(world));
     }
 }
 
 #[then(regex = r"^the legal moves are (.+)$")]
-fn exactly(world: &mut ChessWorld, list: String) {
+fn exactly(world: &mut ChessWorld, step: &Step, list: String) {
     if list == "as pinned" {
-        return pinned(world);
+        return pinned(world, step);
     }
     let expected = items(&list);
-    let engine_moves = ask::moves(world);
+    let Some(engine_moves) = ask::moves(world, step) else { return };
     for text in &expected {
-        if ask::moves_named(world, text).len() != 1 {
+        let Some(named) = ask::moves_named(world, step, text) else { return };
+        if named.len() != 1 {
             panic!(
                 "expected {text} among the legal moves, but the engine does not list it exactly once{}",
                 listed(world)
@@ -198,9 +207,9 @@ fn pin_name(world: &mut ChessWorld, pos: &Position) -> String {
 
 /// Pins the complete legal move list as a snapshot (`conformance/snapshots/`),
 /// one move a line: SAN, then UCI.
-fn pinned(world: &mut ChessWorld) {
+fn pinned(world: &mut ChessWorld, step: &Step) {
     let pos = world.position();
-    let moves = ask::moves(world);
+    let Some(moves) = ask::moves(world, step) else { return };
     let mut lines: Vec<String> = moves
         .iter()
         .map(|m| match m.to_move(&pos) {

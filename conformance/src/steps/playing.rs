@@ -3,6 +3,7 @@
 use super::{color, movetext};
 use crate::ask;
 use crate::world::{Attempt, ChessWorld, describe};
+use cucumber::gherkin::Step;
 use cucumber::{then, when};
 use lawbook_notation::uci::UciMove;
 
@@ -21,9 +22,9 @@ fn continues(world: &mut ChessWorld, text: String) {
 
 /// Asks the engine whether the move is legal; plays it if the engine lists it.
 #[when(regex = r"^(White|Black) tries (\S+)$")]
-fn tries(world: &mut ChessWorld, side: String, text: String) {
+fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
     let before = world.expect_turn(color(&side), &format!("try {text}"));
-    let matches = ask::moves_named(world, &text);
+    let matches = ask::needed(ask::moves_named(world, step, &text), "the engine cannot tell whether the move is legal");
     let accepted = matches.len() == 1;
     if accepted {
         match matches[0].to_move(&before) {
@@ -39,9 +40,10 @@ fn tries(world: &mut ChessWorld, side: String, text: String) {
 /// Asks the engine whether the side to move may pass (make no move): an
 /// engine that allows it lists the null move `0000` among its legal moves.
 #[when(regex = r"^(White|Black) tries to pass$")]
-fn tries_to_pass(world: &mut ChessWorld, side: String) {
+fn tries_to_pass(world: &mut ChessWorld, step: &Step, side: String) {
     let before = world.expect_turn(color(&side), "try to pass");
-    let accepted = ask::moves(world).contains(&UciMove::Null);
+    let moves = ask::needed(ask::moves(world, step), "the engine cannot list its legal moves");
+    let accepted = moves.contains(&UciMove::Null);
     world.attempt = Some(Attempt { text: "a pass (no move)".to_string(), accepted, before });
 }
 

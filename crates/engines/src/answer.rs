@@ -4,12 +4,13 @@
 //! each protocol is read into these types at the adapter's edge.
 
 use core::fmt;
-use lawbook_board::{Board, ByColor, Square};
+use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::Outcome;
 use std::collections::BTreeMap;
 
-/// A kind of question an engine may be able to answer.
+/// A kind of question an engine may be able to answer: one per fact, so an
+/// engine that knows some facts of a position is asked those and no others.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Capability {
     /// The full list of legal moves of a position.
@@ -17,14 +18,27 @@ pub enum Capability {
     /// Whether one given move is legal (xboard engines: `Illegal move`).
     MoveLegality,
     /// Whether the side to move is in check.
-    CheckStatus,
-    /// Whether the side to move is checkmated or stalemated.
-    MateStalemate,
+    Check,
+    /// Which pieces give check.
+    Checkers,
+    /// Whether the side to move is checkmated.
+    Checkmate,
+    /// Whether the side to move is stalemated.
+    Stalemate,
     /// Where the pieces stand after the moves.
     Board,
-    /// How the game stands: automatic endings, dead positions, material,
-    /// repetitions and valid draw claims.
-    DrawRules,
+    /// Whether the game has ended by itself, how and with what result.
+    Outcome,
+    /// Whether one side lacks the material to checkmate.
+    InsufficientMaterial,
+    /// Whether the position is dead (FIDE 5.2.2).
+    DeadPosition,
+    /// How often the position has occurred.
+    Repetitions,
+    /// Whether a threefold-repetition claim is valid.
+    ThreefoldClaim,
+    /// Whether a fifty-move claim is valid.
+    FiftyMoveClaim,
     /// Facts of lawbook's own model that no engine protocol asks: square
     /// colours, piece values, the over-the-board rules. Only the built-in
     /// engine answers them.
@@ -34,19 +48,85 @@ pub enum Capability {
     Trace,
 }
 
-/// One question about a position.
+impl Capability {
+    /// Every capability, in order.
+    pub const ALL: [Capability; 15] = [
+        Capability::LegalMoves,
+        Capability::MoveLegality,
+        Capability::Check,
+        Capability::Checkers,
+        Capability::Checkmate,
+        Capability::Stalemate,
+        Capability::Board,
+        Capability::Outcome,
+        Capability::InsufficientMaterial,
+        Capability::DeadPosition,
+        Capability::Repetitions,
+        Capability::ThreefoldClaim,
+        Capability::FiftyMoveClaim,
+        Capability::Model,
+        Capability::Trace,
+    ];
+
+    /// The kind in the words of a report: "whether the side to move is in check".
+    ///
+    /// ```
+    /// use lawbook_engines::Capability;
+    /// assert_eq!(Capability::Checkers.describe(), "which pieces give check");
+    /// ```
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Capability::LegalMoves => "the list of legal moves",
+            Capability::MoveLegality => "whether a move is legal",
+            Capability::Check => "whether the side to move is in check",
+            Capability::Checkers => "which pieces give check",
+            Capability::Checkmate => "whether the side to move is checkmated",
+            Capability::Stalemate => "whether the side to move is stalemated",
+            Capability::Board => "where the pieces stand",
+            Capability::Outcome => "whether and how the game has ended",
+            Capability::InsufficientMaterial => "whether a side has the material to checkmate",
+            Capability::DeadPosition => "whether the position is dead",
+            Capability::Repetitions => "how often the position has occurred",
+            Capability::ThreefoldClaim => "whether a threefold-repetition claim is valid",
+            Capability::FiftyMoveClaim => "whether a fifty-move claim is valid",
+            Capability::Model => "facts of lawbook's own model",
+            Capability::Trace => "a trace of every position of a game",
+        }
+    }
+}
+
+/// One question about a position: one fact, a move list, or the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Question {
     /// Every legal move.
     LegalMoves,
     /// Whether this move is legal.
     IsLegal(UciMove),
-    /// Check, the checking pieces, checkmate and stalemate of the side to move.
-    Status,
+    /// Whether the side to move is in check.
+    InCheck,
+    /// The squares of the pieces giving check (none when not in check).
+    Checkers,
+    /// Whether the side to move is checkmated.
+    Checkmate,
+    /// Whether the side to move is stalemated.
+    Stalemate,
     /// Where the pieces stand.
     Board,
-    /// How the game stands under the draw rules.
-    GameState,
+    /// The result and reason once the game has ended by itself (FIDE 5, 9.6),
+    /// `None` while it goes on.
+    Outcome,
+    /// Whether this side can never checkmate by the classic material rule.
+    InsufficientMaterial(Color),
+    /// Whether no sequence of legal moves can lead to checkmate (FIDE 5.2.2).
+    DeadPosition,
+    /// How often the current position has occurred, this time included (FIDE 9.2.3).
+    Repetitions,
+    /// Whether the player to move may claim a draw by threefold repetition,
+    /// now or by announcing a move (FIDE 9.2.1).
+    CanClaimThreefold,
+    /// Whether the player to move may claim a draw under the fifty-move rule,
+    /// now or by announcing a move (FIDE 9.3).
+    CanClaimFiftyMoves,
     /// Every fact of every position of the game, from its start to after its
     /// last move; in position `i` the engine also reads the SAN texts
     /// `reads[i]` (lawbook's) and says which move each names.
@@ -58,15 +138,23 @@ impl Question {
     ///
     /// ```
     /// use lawbook_engines::{Capability, Question};
-    /// assert_eq!(Question::GameState.capability(), Capability::DrawRules);
+    /// assert_eq!(Question::Checkmate.capability(), Capability::Checkmate);
     /// ```
     pub const fn capability(&self) -> Capability {
         match self {
             Question::LegalMoves => Capability::LegalMoves,
             Question::IsLegal(_) => Capability::MoveLegality,
-            Question::Status => Capability::CheckStatus,
+            Question::InCheck => Capability::Check,
+            Question::Checkers => Capability::Checkers,
+            Question::Checkmate => Capability::Checkmate,
+            Question::Stalemate => Capability::Stalemate,
             Question::Board => Capability::Board,
-            Question::GameState => Capability::DrawRules,
+            Question::Outcome => Capability::Outcome,
+            Question::InsufficientMaterial(_) => Capability::InsufficientMaterial,
+            Question::DeadPosition => Capability::DeadPosition,
+            Question::Repetitions => Capability::Repetitions,
+            Question::CanClaimThreefold => Capability::ThreefoldClaim,
+            Question::CanClaimFiftyMoves => Capability::FiftyMoveClaim,
             Question::Trace(_) => Capability::Trace,
         }
     }
@@ -77,46 +165,111 @@ impl Question {
 pub enum Answer {
     /// To [`Question::LegalMoves`]: the moves, in any order.
     LegalMoves(Vec<UciMove>),
-    /// To [`Question::IsLegal`].
-    IsLegal(bool),
-    /// To [`Question::Status`].
-    Status(SideStatus),
+    /// To a yes-or-no question ([`Question::IsLegal`], [`Question::InCheck`],
+    /// [`Question::Checkmate`], the claims, ...).
+    Bool(bool),
+    /// To [`Question::Checkers`]: the squares, in any order.
+    Squares(Vec<Square>),
     /// To [`Question::Board`].
     Board(Board),
-    /// To [`Question::GameState`].
-    GameState(GameState),
+    /// To [`Question::Outcome`].
+    Outcome(Option<Outcome>),
+    /// To [`Question::Repetitions`].
+    Count(usize),
     /// To [`Question::Trace`]: one entry per position of the game.
     Trace(Vec<PositionFacts>),
 }
 
-/// What an engine says about the side to move.
+/// What an engine told about one position, fact by fact: `None` where it
+/// did not say. Adapters fill it from one protocol answer and answer each
+/// fact question from it ([`Facts::answer`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SideStatus {
+pub struct Facts {
     /// The side to move is in check.
-    pub in_check: bool,
-    /// The side to move is checkmated.
-    pub checkmate: bool,
-    /// The side to move is stalemated.
-    pub stalemate: bool,
-    /// The squares of the pieces giving check, when the engine reports them.
+    pub in_check: Option<bool>,
+    /// The squares of the pieces giving check.
     pub checkers: Option<Vec<Square>>,
+    /// The side to move is checkmated.
+    pub checkmate: Option<bool>,
+    /// The side to move is stalemated.
+    pub stalemate: Option<bool>,
+    /// The ending, once the game has ended by itself (`Some(None)`: it goes on).
+    pub outcome: Option<Option<Outcome>>,
+    /// Each side lacks the material to checkmate.
+    pub insufficient_material: ByColor<Option<bool>>,
+    /// No sequence of legal moves can lead to checkmate.
+    pub dead_position: Option<bool>,
+    /// How often the current position has occurred, this time included.
+    pub repetitions: Option<usize>,
+    /// A threefold-repetition claim is valid (now or by announcing a move).
+    pub can_claim_threefold: Option<bool>,
+    /// A fifty-move claim is valid (now or by announcing a move).
+    pub can_claim_fifty_moves: Option<bool>,
 }
 
-/// How a game stands after its moves, as the draw rules see it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameState {
-    /// The result and reason when the game has ended by itself.
-    pub outcome: Option<Outcome>,
-    /// Whether each side lacks the material to checkmate.
-    pub insufficient_material: ByColor<bool>,
-    /// Whether no sequence of legal moves can lead to checkmate (FIDE 5.2.2).
-    pub dead_position: bool,
-    /// How often the current position has occurred, this time included.
-    pub repetitions: usize,
-    /// Whether a draw claim by threefold repetition is valid now (also by announcing a move).
-    pub can_claim_threefold: bool,
-    /// Whether a draw claim under the fifty-move rule is valid now (also by announcing a move).
-    pub can_claim_fifty_moves: bool,
+impl Facts {
+    /// Check, the checking pieces, checkmate and stalemate, all known.
+    ///
+    /// ```
+    /// use lawbook_engines::Facts;
+    /// let mate = Facts::of_status(vec!["h4".parse()?], true, false);
+    /// assert_eq!(mate.in_check, Some(true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_status(checkers: Vec<Square>, checkmate: bool, stalemate: bool) -> Facts {
+        Facts {
+            in_check: Some(!checkers.is_empty()),
+            checkers: Some(checkers),
+            checkmate: Some(checkmate),
+            stalemate: Some(stalemate),
+            ..Facts::default()
+        }
+    }
+
+    /// Every fact a trace entry holds (no dead-position proof: traces carry none).
+    pub fn of_trace(facts: &PositionFacts) -> Facts {
+        Facts {
+            in_check: Some(facts.in_check),
+            checkers: Some(facts.checkers.clone()),
+            checkmate: Some(facts.checkmate),
+            stalemate: Some(facts.stalemate),
+            outcome: Some(facts.outcome),
+            insufficient_material: ByColor::from_fn(|side| Some(facts.insufficient_material[side])),
+            dead_position: None,
+            repetitions: Some(facts.repetitions),
+            can_claim_threefold: Some(facts.can_claim_threefold),
+            can_claim_fifty_moves: Some(facts.can_claim_fifty_moves),
+        }
+    }
+
+    /// The answer to a fact question, or [`EngineError::Unsupported`] when
+    /// the engine did not say (or `question` is not about one fact).
+    ///
+    /// ```
+    /// use lawbook_engines::{Answer, Facts, Question};
+    /// let facts = Facts { checkmate: Some(true), ..Facts::default() };
+    /// assert_eq!(facts.answer(&Question::Checkmate), Ok(Answer::Bool(true)));
+    /// assert!(facts.answer(&Question::Stalemate).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`EngineError::Unsupported`] for a fact the engine did not give.
+    pub fn answer(&self, question: &Question) -> Result<Answer, EngineError> {
+        let answer = match question {
+            Question::InCheck => self.in_check.map(Answer::Bool),
+            Question::Checkers => self.checkers.clone().map(Answer::Squares),
+            Question::Checkmate => self.checkmate.map(Answer::Bool),
+            Question::Stalemate => self.stalemate.map(Answer::Bool),
+            Question::Outcome => self.outcome.map(Answer::Outcome),
+            Question::InsufficientMaterial(side) => self.insufficient_material[*side].map(Answer::Bool),
+            Question::DeadPosition => self.dead_position.map(Answer::Bool),
+            Question::Repetitions => self.repetitions.map(Answer::Count),
+            Question::CanClaimThreefold => self.can_claim_threefold.map(Answer::Bool),
+            Question::CanClaimFiftyMoves => self.can_claim_fifty_moves.map(Answer::Bool),
+            Question::LegalMoves | Question::IsLegal(_) | Question::Board | Question::Trace(_) => None,
+        };
+        answer.ok_or(EngineError::Unsupported(question.capability()))
+    }
 }
 
 /// Everything differential testing compares about one position, as one

@@ -1,8 +1,9 @@
 //! [`BuiltIn`]: lawbook's own rules, in process.
 
-use crate::answer::{Answer, Capability, EngineError, GameState, PositionFacts, Question, SideStatus};
+use crate::answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
+use lawbook_board::ByColor;
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{Lang, Strictness, fen, san};
 
@@ -11,29 +12,36 @@ use lawbook_notation::{Lang, Strictness, fen, san};
 pub struct BuiltIn;
 
 impl BuiltIn {
-    /// Check, mate and stalemate of the query's position.
-    fn status(query: &PositionQuery) -> Result<SideStatus, EngineError> {
-        let pos = query.position()?;
-        let no_moves = pos.count_legal() == 0;
-        Ok(SideStatus {
-            in_check: pos.is_check(),
-            checkmate: no_moves && pos.is_check(),
-            stalemate: no_moves && !pos.is_check(),
-            checkers: Some(pos.checkers().squares().collect()),
+    /// Every fact of the query's position, as lawbook's game model judges it.
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] when the query does not read or its moves are
+    /// not legal (the draw-rule facts also when they go on after the game
+    /// has ended by itself).
+    pub fn judge(query: &PositionQuery) -> Result<Facts, EngineError> {
+        let game = query.game()?;
+        let status = game.status();
+        Ok(Facts {
+            outcome: Some(status.outcome),
+            insufficient_material: ByColor::from_fn(|side| Some(status.insufficient_material[side])),
+            dead_position: Some(status.dead_position),
+            repetitions: Some(status.repetitions),
+            can_claim_threefold: Some(status.can_claim_threefold),
+            can_claim_fifty_moves: Some(status.can_claim_fifty_moves),
+            ..BuiltIn::status(query)?
         })
     }
 
-    /// How the query's game stands under the draw rules.
-    fn game_state(query: &PositionQuery) -> Result<GameState, EngineError> {
-        let status = query.game()?.status();
-        Ok(GameState {
-            outcome: status.outcome,
-            insufficient_material: status.insufficient_material,
-            dead_position: status.dead_position,
-            repetitions: status.repetitions,
-            can_claim_threefold: status.can_claim_threefold,
-            can_claim_fifty_moves: status.can_claim_fifty_moves,
-        })
+    /// Check, the checking pieces, checkmate and stalemate: facts of the
+    /// position alone, answered whatever the game's end.
+    fn status(query: &PositionQuery) -> Result<Facts, EngineError> {
+        let pos = query.position()?;
+        let no_moves = pos.count_legal() == 0;
+        Ok(Facts::of_status(
+            pos.checkers().squares().collect(),
+            no_moves && pos.is_check(),
+            no_moves && !pos.is_check(),
+        ))
     }
 }
 
@@ -112,11 +120,13 @@ impl Engine for BuiltIn {
                 let pos = query.position()?;
                 Answer::LegalMoves(pos.legal_moves().iter().map(|&m| UciMove::from_move(&pos, m)).collect())
             }
-            Question::IsLegal(mv) => Answer::IsLegal(mv.to_move(&query.position()?).is_ok()),
-            Question::Status => Answer::Status(BuiltIn::status(query)?),
+            Question::IsLegal(mv) => Answer::Bool(mv.to_move(&query.position()?).is_ok()),
             Question::Board => Answer::Board(*query.position()?.board()),
-            Question::GameState => Answer::GameState(BuiltIn::game_state(query)?),
             Question::Trace(reads) => Answer::Trace(BuiltIn::trace(query, reads)?),
+            Question::InCheck | Question::Checkers | Question::Checkmate | Question::Stalemate => {
+                return BuiltIn::status(query)?.answer(question);
+            }
+            fact => return BuiltIn::judge(query)?.answer(fact),
         })
     }
 }

@@ -6,10 +6,11 @@
 //! it can answer ([`Engine::supports`]); a question it cannot answer gives
 //! [`EngineError::Unsupported`], never a made-up answer.
 
-use crate::answer::{Answer, Capability, EngineError, GameState, PositionFacts, Question, SideStatus};
+use crate::answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
 use crate::query::PositionQuery;
-use lawbook_board::Board;
+use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
+use lawbook_outcome::Outcome;
 
 /// A chess engine or rules library under test.
 pub trait Engine: Send {
@@ -50,7 +51,7 @@ fn mismatch(question: &Question, answer: &Answer) -> EngineError {
 /// ```
 /// use lawbook_engines::{Ask, BuiltIn, PositionQuery};
 /// let query = PositionQuery::from_start(&["f2f3", "e7e5", "g2g4", "d8h4"])?;
-/// assert!(BuiltIn.status(&query)?.checkmate);
+/// assert!(BuiltIn.checkmate(&query)?);
 /// assert!(BuiltIn.legal_moves(&query)?.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -60,10 +61,9 @@ pub trait Ask: Engine {
     /// # Errors
     /// As [`Engine::answer`].
     fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
-        let question = Question::LegalMoves;
-        match self.answer(query, &question)? {
+        match ask(self, query, Question::LegalMoves)? {
             Answer::LegalMoves(moves) => Ok(moves),
-            other => Err(mismatch(&question, &other)),
+            other => Err(mismatch(&Question::LegalMoves, &other)),
         }
     }
 
@@ -72,23 +72,45 @@ pub trait Ask: Engine {
     /// # Errors
     /// As [`Engine::answer`].
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let question = Question::IsLegal(mv);
-        match self.answer(query, &question)? {
-            Answer::IsLegal(legal) => Ok(legal),
-            other => Err(mismatch(&question, &other)),
-        }
+        yes_or_no(self, query, Question::IsLegal(mv))
     }
 
-    /// Check, the checking pieces, checkmate and stalemate of the side to move.
+    /// Whether the side to move is in check.
     ///
     /// # Errors
     /// As [`Engine::answer`].
-    fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
-        let question = Question::Status;
-        match self.answer(query, &question)? {
-            Answer::Status(status) => Ok(status),
-            other => Err(mismatch(&question, &other)),
+    fn in_check(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::InCheck)
+    }
+
+    /// The squares of the pieces giving check, in square order.
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn checkers(&mut self, query: &PositionQuery) -> Result<Vec<Square>, EngineError> {
+        match ask(self, query, Question::Checkers)? {
+            Answer::Squares(mut squares) => {
+                squares.sort();
+                Ok(squares)
+            }
+            other => Err(mismatch(&Question::Checkers, &other)),
         }
+    }
+
+    /// Whether the side to move is checkmated.
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn checkmate(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::Checkmate)
+    }
+
+    /// Whether the side to move is stalemated.
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn stalemate(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::Stalemate)
     }
 
     /// Where the pieces stand after the moves.
@@ -96,23 +118,102 @@ pub trait Ask: Engine {
     /// # Errors
     /// As [`Engine::answer`].
     fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {
-        let question = Question::Board;
-        match self.answer(query, &question)? {
+        match ask(self, query, Question::Board)? {
             Answer::Board(board) => Ok(board),
-            other => Err(mismatch(&question, &other)),
+            other => Err(mismatch(&Question::Board, &other)),
         }
     }
 
-    /// How the game stands under the draw rules.
+    /// The ending once the game has ended by itself; `None` while it goes on.
     ///
     /// # Errors
     /// As [`Engine::answer`].
-    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
-        let question = Question::GameState;
-        match self.answer(query, &question)? {
-            Answer::GameState(state) => Ok(state),
-            other => Err(mismatch(&question, &other)),
+    fn outcome(&mut self, query: &PositionQuery) -> Result<Option<Outcome>, EngineError> {
+        match ask(self, query, Question::Outcome)? {
+            Answer::Outcome(outcome) => Ok(outcome),
+            other => Err(mismatch(&Question::Outcome, &other)),
         }
+    }
+
+    /// Whether `side` can never checkmate by the classic material rule.
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn insufficient_material(&mut self, query: &PositionQuery, side: Color) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::InsufficientMaterial(side))
+    }
+
+    /// Whether the position is dead (FIDE 5.2.2).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn dead_position(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::DeadPosition)
+    }
+
+    /// How often the position has occurred, this time included.
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn repetitions(&mut self, query: &PositionQuery) -> Result<usize, EngineError> {
+        match ask(self, query, Question::Repetitions)? {
+            Answer::Count(n) => Ok(n),
+            other => Err(mismatch(&Question::Repetitions, &other)),
+        }
+    }
+
+    /// Whether a threefold-repetition claim is valid (now or by announcing a move).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn can_claim_threefold(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::CanClaimThreefold)
+    }
+
+    /// Whether a fifty-move claim is valid (now or by announcing a move).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn can_claim_fifty_moves(&mut self, query: &PositionQuery) -> Result<bool, EngineError> {
+        yes_or_no(self, query, Question::CanClaimFiftyMoves)
+    }
+
+    /// Every fact question the engine answers about the position, each asked
+    /// on its own; a fact it cannot answer stays `None`.
+    ///
+    /// ```
+    /// use lawbook_engines::{Ask, BuiltIn, PositionQuery};
+    /// let facts = BuiltIn.facts(&PositionQuery::from_start(&["f2f3", "e7e5", "g2g4", "d8h4"])?)?;
+    /// assert_eq!(facts.checkmate, Some(true));
+    /// assert_eq!(facts.repetitions, Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] when the engine failed to answer one of them.
+    fn facts(&mut self, query: &PositionQuery) -> Result<Facts, EngineError> {
+        fn known<T>(answer: Result<T, EngineError>) -> Result<Option<T>, EngineError> {
+            match answer {
+                Ok(value) => Ok(Some(value)),
+                Err(EngineError::Unsupported(_)) => Ok(None),
+                Err(failed) => Err(failed),
+            }
+        }
+        Ok(Facts {
+            in_check: known(self.in_check(query))?,
+            checkers: known(self.checkers(query))?,
+            checkmate: known(self.checkmate(query))?,
+            stalemate: known(self.stalemate(query))?,
+            outcome: known(self.outcome(query))?,
+            insufficient_material: ByColor::new(
+                known(self.insufficient_material(query, Color::White))?,
+                known(self.insufficient_material(query, Color::Black))?,
+            ),
+            dead_position: known(self.dead_position(query))?,
+            repetitions: known(self.repetitions(query))?,
+            can_claim_threefold: known(self.can_claim_threefold(query))?,
+            can_claim_fifty_moves: known(self.can_claim_fifty_moves(query))?,
+        })
     }
 
     /// Every fact of every position of the game (see [`Question::Trace`]).
@@ -129,3 +230,22 @@ pub trait Ask: Engine {
 }
 
 impl<E: Engine + ?Sized> Ask for E {}
+
+/// Asks `question`; a question the engine says it cannot answer is not sent.
+fn ask<E: Engine + ?Sized>(engine: &mut E, query: &PositionQuery, question: Question) -> Result<Answer, EngineError> {
+    if !engine.supports(question.capability()) {
+        return Err(EngineError::Unsupported(question.capability()));
+    }
+    engine.answer(query, &question)
+}
+
+fn yes_or_no<E: Engine + ?Sized>(
+    engine: &mut E,
+    query: &PositionQuery,
+    question: Question,
+) -> Result<bool, EngineError> {
+    match ask(engine, query, question.clone())? {
+        Answer::Bool(yes) => Ok(yes),
+        other => Err(mismatch(&question, &other)),
+    }
+}

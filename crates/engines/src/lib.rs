@@ -3,8 +3,11 @@
 //! UCI, xboard or lawbook's JSON-lines rules protocol ([`adapters`]), and
 //! shakmaty, cozy-chess and the `chess` crate in process (feature `peers`).
 //!
-//! A question ([`Question`]) is about a position given as a start and the
-//! moves played ([`PositionQuery`]); the answer ([`Answer`]) is typed: moves
+//! A question ([`Question`]) is about one fact of a position (check, mate,
+//! the ending, a claim, ...), its legal moves or its board, the position
+//! given as a start and the moves played ([`PositionQuery`]); an engine
+//! answers the questions it can and says "unsupported" to the others. The
+//! answer ([`Answer`]) is typed: moves
 //! are [`lawbook_notation::uci::UciMove`]s (read, not judged), endings are
 //! [`lawbook_outcome::Outcome`]s. Protocol text lives only inside the
 //! adapters. The registry ([`registry`], `conformance/engines.yaml`) says
@@ -14,8 +17,7 @@
 //! ```
 //! use lawbook_engines::{Ask, BuiltIn, PositionQuery};
 //! let query = PositionQuery::from_start(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"])?;
-//! let status = BuiltIn.status(&query)?;
-//! assert!(status.in_check && status.checkmate);
+//! assert!(BuiltIn.in_check(&query)? && BuiltIn.checkmate(&query)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
@@ -30,7 +32,7 @@ mod query;
 pub mod registry;
 mod timed;
 
-pub use answer::{Answer, Capability, EngineError, GameState, PositionFacts, Question, SideStatus};
+pub use answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
 pub use builtin::{BuiltIn, facts};
 pub use engine::{Ask, Engine};
 pub use query::{PositionQuery, Replay};

@@ -12,7 +12,7 @@
 use lawbook_engines::adapters::uci::UciEngine;
 use lawbook_engines::adapters::xboard::XboardEngine;
 use lawbook_engines::registry::{self, EngineSpec};
-use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, PositionQuery};
+use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, Facts, PositionQuery};
 use lawbook_notation::uci::UciMove;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -287,7 +287,7 @@ fn uci_engines_without_perft_are_asked_one_move_at_a_time() {
     let plain_dialect = Dialect { display: Display::None, perft: false, searchmoves: false, chess960: false };
     assert_eq!(plain.dialect(), plain_dialect);
     assert!(plain.supports(Capability::MoveLegality) && !plain.supports(Capability::LegalMoves));
-    assert!(!plain.supports(Capability::Board) && !plain.supports(Capability::CheckStatus));
+    assert!(!plain.supports(Capability::Board) && !plain.supports(Capability::Check));
     assert_eq!(plain.is_legal(&start, m("g1f3")), Ok(true));
     assert_eq!(plain.is_legal(&start, m("e2e5")), Ok(false), "it drops e2e5 and answers for White");
     assert_eq!(plain.is_legal(&query(STARTPOS, &["g1f3"]), m("g8f6")), Ok(true));
@@ -318,9 +318,8 @@ fn uci_engine_that_answers_slowly_within_the_limit() {
 fn uci_fake_status_and_board() {
     let dir = TempDir::new();
     let mut engine = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", "good", 3_000)).unwrap();
-    let status = engine.status(&query(STARTPOS, &[])).unwrap();
-    assert!(!status.in_check && !status.checkmate && !status.stalemate);
-    assert_eq!(status.checkers, Some(vec![]));
+    let status = engine.facts(&query(STARTPOS, &[])).unwrap();
+    assert_eq!(status, Facts::of_status(vec![], false, false));
     assert_eq!(placement(engine.board(&query(STARTPOS, &[]))).unwrap(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 }
 
@@ -511,20 +510,13 @@ fn stockfish_legal_moves_equal_lawbooks() {
         assert_eq!(stockfish.board(&q), BuiltIn.board(&q), "{fen} moves {moves:?}");
     }
     // Mate, stalemate and a double check, as Stockfish reports them.
-    let mate = stockfish.status(&query(STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"])).unwrap();
-    assert!(mate.in_check && mate.checkmate && !mate.stalemate);
-    assert_eq!(mate.checkers, Some(vec![lawbook_board::Square::H4]));
-    let stalemate = stockfish.status(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[])).unwrap();
-    assert!(!stalemate.in_check && !stalemate.checkmate && stalemate.stalemate);
-    let double = stockfish.status(&query("4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", &["e2b5"])).unwrap();
-    assert!(double.in_check && !double.checkmate);
-    assert_eq!(
-        double.checkers.map(|mut c| {
-            c.sort();
-            c
-        }),
-        Some(vec![lawbook_board::Square::E1, lawbook_board::Square::B5])
-    );
+    let mate = stockfish.facts(&query(STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"])).unwrap();
+    assert_eq!(mate, Facts::of_status(vec![lawbook_board::Square::H4], true, false));
+    let stalemate = stockfish.facts(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[])).unwrap();
+    assert_eq!(stalemate, Facts::of_status(vec![], false, true));
+    let double = stockfish.facts(&query("4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", &["e2b5"])).unwrap();
+    let checkers = vec![lawbook_board::Square::E1, lawbook_board::Square::B5];
+    assert_eq!(double, Facts::of_status(checkers, false, false));
     assert_eq!(stockfish.restarts(), 0);
 }
 

@@ -10,7 +10,7 @@
 
 use crate::process::{Process, ProcessError, locate};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, GameState, PositionFacts, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, Facts, PositionFacts, PositionQuery, Question};
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
@@ -46,6 +46,8 @@ pub struct JsonlEngine {
     restarts: usize,
     /// The longest reply line kept.
     max_line: usize,
+    /// The facts of the last `status` or `game` reply, with the request and position they answer.
+    last_facts: Option<(&'static str, PositionQuery, Facts)>,
 }
 
 /// The request that asks for each capability.
@@ -53,9 +55,14 @@ fn request_for(capability: Capability) -> Option<&'static str> {
     Some(match capability {
         Capability::LegalMoves => "legal_moves",
         Capability::MoveLegality => "is_legal",
-        Capability::CheckStatus | Capability::MateStalemate => "status",
+        Capability::Check | Capability::Checkers | Capability::Checkmate | Capability::Stalemate => "status",
         Capability::Board => "board",
-        Capability::DrawRules => "game",
+        Capability::Outcome
+        | Capability::InsufficientMaterial
+        | Capability::DeadPosition
+        | Capability::Repetitions
+        | Capability::ThreefoldClaim
+        | Capability::FiftyMoveClaim => "game",
         Capability::Trace => "trace",
         Capability::Model => return None,
     })
@@ -113,6 +120,7 @@ impl JsonlEngine {
             next_id: 1,
             restarts: 0,
             max_line,
+            last_facts: None,
         };
         engine.start()?;
         Ok(engine)
@@ -244,7 +252,7 @@ impl JsonlEngine {
         if !self.supports(capability)
             || (query.chess960 && !self.hello.features.contains("chess960"))
             || (query.automatic_fifty_moves
-                && capability == Capability::DrawRules
+                && request_for(capability) == Some("game")
                 && !self.hello.features.contains("automatic_fifty_moves"))
         {
             return Err(EngineError::Unsupported(capability));
@@ -437,11 +445,10 @@ impl Engine for JsonlEngine {
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
         Ok(match question {
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
-            Question::IsLegal(mv) => Answer::IsLegal(self.is_legal(query, *mv)?),
-            Question::Status => Answer::Status(self.status(query)?),
+            Question::IsLegal(mv) => Answer::Bool(self.is_legal(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
-            Question::GameState => Answer::GameState(self.game_state(query)?),
             Question::Trace(reads) => Answer::Trace(self.trace(query, reads)?),
+            fact => return self.facts(query, fact.capability())?.answer(fact),
         })
     }
 }
@@ -458,18 +465,20 @@ impl JsonlEngine {
         boolean(&reply, "legal")
     }
 
-    fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
-        let reply = self.ask(Capability::CheckStatus, query, None)?;
-        let checkers = match field(&reply, "checkers") {
-            Ok(Value::Null) | Err(_) => None,
-            Ok(value) => Some(each(strings(value, "checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?),
-        };
-        Ok(SideStatus {
-            in_check: boolean(&reply, "in_check")?,
-            checkmate: boolean(&reply, "checkmate")?,
-            stalemate: boolean(&reply, "stalemate")?,
-            checkers,
-        })
+    /// The facts of the `status` or `game` reply that answers `capability`
+    /// (the last reply is kept, so the questions of one step cost one request).
+    fn facts(&mut self, query: &PositionQuery, capability: Capability) -> Result<Facts, EngineError> {
+        let kind = request_for(capability).unwrap_or("status");
+        if let Some((asked, position, facts)) = &self.last_facts
+            && *asked == kind
+            && position == query
+        {
+            return Ok(facts.clone());
+        }
+        let reply = self.ask(capability, query, None)?;
+        let facts = if kind == "game" { game_facts(&reply)? } else { status_facts(&reply)? };
+        self.last_facts = Some((kind, query.clone(), facts.clone()));
+        Ok(facts)
     }
 
     fn board(&mut self, query: &PositionQuery) -> Result<lawbook_board::Board, EngineError> {
@@ -492,64 +501,86 @@ impl JsonlEngine {
             })
             .collect()
     }
+}
 
-    fn game_state(&mut self, query: &PositionQuery) -> Result<GameState, EngineError> {
-        let reply = self.ask(Capability::DrawRules, query, None)?;
-        const KEYS: [&str; 6] = [
-            "outcome",
-            "insufficient_material",
-            "dead_position",
-            "repetitions",
-            "can_claim_threefold",
-            "can_claim_fifty_moves",
-        ];
-        for key in KEYS {
-            // `outcome` is null while the game goes on; elsewhere null means "not judged".
-            if key != "outcome" && field(&reply, key)?.is_null() {
-                return Err(EngineError::Unsupported(Capability::DrawRules));
-            }
-        }
-        let outcome = match field(&reply, "outcome")? {
-            Value::Null => None,
-            value => {
-                let text = |key: &str| value.get(key).and_then(Value::as_str);
-                let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
-                let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
-                match (result, reason) {
-                    (Some(result), Some(reason)) => Some(Outcome { result, reason }),
-                    _ => {
-                        return Err(malformed(
-                            "outcome",
-                            value,
-                            "null or {\"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\", \"reason\": a reason of PROTOCOL.md}",
-                        ));
-                    }
+/// A field that may be `null` (the engine does not judge it).
+fn judged<'a>(reply: &'a Map<String, Value>, key: &str) -> Result<Option<&'a Value>, EngineError> {
+    let value = field(reply, key)?;
+    Ok(if value.is_null() { None } else { Some(value) })
+}
+
+/// A true-or-false field that may be `null`.
+fn maybe_boolean(reply: &Map<String, Value>, key: &str) -> Result<Option<bool>, EngineError> {
+    judged(reply, key)?
+        .map(|value| value.as_bool().ok_or_else(|| malformed(key, value, "true, false or null")))
+        .transpose()
+}
+
+/// The facts of a `status` reply.
+fn status_facts(reply: &Map<String, Value>) -> Result<Facts, EngineError> {
+    let checkers = match reply.get("checkers") {
+        None | Some(Value::Null) => None,
+        Some(value) => Some(each(strings(value, "checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?),
+    };
+    Ok(Facts {
+        in_check: maybe_boolean(reply, "in_check")?,
+        checkers,
+        checkmate: maybe_boolean(reply, "checkmate")?,
+        stalemate: maybe_boolean(reply, "stalemate")?,
+        ..Facts::default()
+    })
+}
+
+/// The facts of a `game` reply. `outcome` is `null` while the game goes on,
+/// so it is always judged; any other field may be `null`.
+fn game_facts(reply: &Map<String, Value>) -> Result<Facts, EngineError> {
+    let outcome = match field(reply, "outcome")? {
+        Value::Null => None,
+        value => {
+            let text = |key: &str| value.get(key).and_then(Value::as_str);
+            let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
+            let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
+            match (result, reason) {
+                (Some(result), Some(reason)) => Some(Outcome { result, reason }),
+                _ => {
+                    return Err(malformed(
+                        "outcome",
+                        value,
+                        "null or {\"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\", \"reason\": a reason of PROTOCOL.md}",
+                    ));
                 }
             }
-        };
-        let material = field(&reply, "insufficient_material")?;
-        let side = |key: &str| material.get(key).and_then(Value::as_bool);
-        let insufficient_material = match (side("white"), side("black")) {
-            (Some(white), Some(black)) => ByColor::new(white, black),
-            _ if material.get("white").is_some_and(Value::is_null)
-                || material.get("black").is_some_and(Value::is_null) =>
-            {
-                return Err(EngineError::Unsupported(Capability::DrawRules));
-            }
-            _ => return Err(malformed("insufficient_material", material, "{\"white\": bool, \"black\": bool}")),
-        };
-        let repetitions = field(&reply, "repetitions")?;
-        let repetitions = repetitions
-            .as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| malformed("repetitions", repetitions, "a whole number"))?;
-        Ok(GameState {
-            outcome,
-            insufficient_material,
-            dead_position: boolean(&reply, "dead_position")?,
-            repetitions,
-            can_claim_threefold: boolean(&reply, "can_claim_threefold")?,
-            can_claim_fifty_moves: boolean(&reply, "can_claim_fifty_moves")?,
+        }
+    };
+    let insufficient_material = match judged(reply, "insufficient_material")? {
+        None => ByColor::default(),
+        Some(material) => {
+            let side = |key: &str| -> Result<Option<bool>, EngineError> {
+                match material.get(key) {
+                    Some(Value::Null) => Ok(None),
+                    Some(Value::Bool(yes)) => Ok(Some(*yes)),
+                    _ => Err(malformed("insufficient_material", material, "{\"white\": bool, \"black\": bool}")),
+                }
+            };
+            ByColor::new(side("white")?, side("black")?)
+        }
+    };
+    let repetitions = judged(reply, "repetitions")?
+        .map(|value| {
+            value
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| malformed("repetitions", value, "a whole number of at least 1"))
         })
-    }
+        .transpose()?;
+    Ok(Facts {
+        outcome: Some(outcome),
+        insufficient_material,
+        dead_position: maybe_boolean(reply, "dead_position")?,
+        repetitions,
+        can_claim_threefold: maybe_boolean(reply, "can_claim_threefold")?,
+        can_claim_fifty_moves: maybe_boolean(reply, "can_claim_fifty_moves")?,
+        ..Facts::default()
+    })
 }

@@ -85,3 +85,20 @@ pub fn read_placement(text: &str) -> Result<Board, EngineError> {
         Err(e) => Err(EngineError::failed(format!("the engine's board {text:?} cannot be read: {e}"))),
     }
 }
+
+/// What a library that lists moves and judges check, mate and stalemate
+/// (but no draw rule) answers: cozy-chess and the `chess` crate.
+#[cfg(feature = "peers")]
+fn moves_and_status(capability: crate::Capability) -> bool {
+    use crate::Capability;
+    matches!(
+        capability,
+        Capability::LegalMoves
+            | Capability::MoveLegality
+            | Capability::Check
+            | Capability::Checkers
+            | Capability::Checkmate
+            | Capability::Stalemate
+            | Capability::Board
+    )
+}

@@ -15,7 +15,7 @@
 //! Each reads the query's FEN with its own parser and plays its moves with
 //! its own legality check; a FEN or a move it refuses is an engine error.
 
-use crate::{Answer, Capability, Engine, EngineError, GameState, PositionFacts, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, Facts, PositionFacts, PositionQuery, Question};
 use cozy_chess as cozy;
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
@@ -120,33 +120,47 @@ impl Engine for Shakmaty {
                     .collect::<Result<_, _>>()?,
             ),
             Question::IsLegal(mv) => {
-                Answer::IsLegal(mv.to_string().parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(pos).is_ok()))
+                Answer::Bool(mv.to_string().parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(pos).is_ok()))
             }
-            Question::Status => Answer::Status(SideStatus {
-                in_check: pos.is_check(),
-                checkmate: pos.is_checkmate(),
-                stalemate: pos.is_stalemate(),
-                checkers: Some(
-                    pos.checkers().into_iter().map(|s| square(&s.to_string(), "shakmaty")).collect::<Result<_, _>>()?,
-                ),
-            }),
             Question::Board => Answer::Board(crate::adapters::read_placement(&pos.board().board_fen().to_string())?),
-            Question::GameState => {
-                Answer::GameState(Shakmaty::state_at(&game, game.positions.len() - 1, query.automatic_fifty_moves))
-            }
             Question::Trace(reads) => Answer::Trace(
                 (0..game.positions.len())
                     .map(|ply| Shakmaty::facts_at(&game, ply, reads.get(ply).map_or(&[], Vec::as_slice)))
                     .collect::<Result<_, _>>()?,
             ),
+            fact => {
+                let checkers =
+                    pos.checkers().into_iter().map(|s| square(&s.to_string(), "shakmaty")).collect::<Result<_, _>>()?;
+                let state = Shakmaty::state_at(&game, game.positions.len() - 1, query.automatic_fifty_moves);
+                let facts = Facts {
+                    outcome: Some(state.outcome),
+                    insufficient_material: ByColor::from_fn(|side| Some(state.insufficient_material[side])),
+                    dead_position: Some(state.dead_position),
+                    repetitions: Some(state.repetitions),
+                    can_claim_threefold: Some(state.can_claim_threefold),
+                    can_claim_fifty_moves: Some(state.can_claim_fifty_moves),
+                    ..Facts::of_status(checkers, pos.is_checkmate(), pos.is_stalemate())
+                };
+                return facts.answer(fact);
+            }
         })
     }
+}
+
+/// How a shakmaty game stands under the draw rules.
+struct DrawRules {
+    outcome: Option<Outcome>,
+    insufficient_material: ByColor<bool>,
+    dead_position: bool,
+    repetitions: usize,
+    can_claim_threefold: bool,
+    can_claim_fifty_moves: bool,
 }
 
 impl Shakmaty {
     /// The draw rules after the first `ply` moves of `game`, from shakmaty's
     /// own primitives (see [`Shakmaty`]).
-    fn state_at(game: &ShakmatyGame, ply: usize, automatic_fifty_moves: bool) -> GameState {
+    fn state_at(game: &ShakmatyGame, ply: usize, automatic_fifty_moves: bool) -> DrawRules {
         let pos = &game.positions[ply];
         let history = &game.hashes[..=ply];
         let occurrences = |hash: shakmaty::zobrist::Zobrist64| history.iter().filter(|&&h| h == hash).count();
@@ -179,7 +193,7 @@ impl Shakmaty {
             going_on && (repetitions >= 3 || moves.iter().any(|mv| occurrences(shakmaty_hash(&after(mv))) + 1 >= 3));
         let can_claim_fifty_moves =
             going_on && (pos.halfmoves() >= 100 || (pos.halfmoves() >= 99 && moves.iter().any(|mv| !mv.is_zeroing())));
-        GameState {
+        DrawRules {
             outcome,
             insufficient_material: ByColor::new(
                 pos.has_insufficient_material(shakmaty::Color::White),
@@ -289,11 +303,11 @@ impl Engine for CozyChess {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        !matches!(capability, Capability::Model | Capability::DrawRules | Capability::Trace)
+        crate::adapters::moves_and_status(capability)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        if let Question::GameState | Question::Trace(_) = question {
+        if !self.supports(question.capability()) {
             return Err(EngineError::Unsupported(question.capability()));
         }
         let board = CozyChess::replay(query)?;
@@ -306,30 +320,28 @@ impl Engine for CozyChess {
                 });
                 Answer::LegalMoves(moves.iter().map(|m| uci_move(m, "cozy-chess")).collect::<Result<_, _>>()?)
             }
-            Question::IsLegal(mv) => Answer::IsLegal(
+            Question::IsLegal(mv) => Answer::Bool(
                 CozyChess::read_move(&board, &mv.to_string(), query.chess960).is_some_and(|mv| board.is_legal(mv)),
             ),
-            Question::Status => {
-                let has_moves = board.generate_moves(|_| true);
-                let status = board.status();
-                Answer::Status(SideStatus {
-                    in_check: !board.checkers().is_empty(),
-                    checkmate: status == cozy::GameStatus::Won,
-                    stalemate: status == cozy::GameStatus::Drawn && !has_moves,
-                    checkers: Some(
-                        board
-                            .checkers()
-                            .into_iter()
-                            .map(|s| square(&s.to_string(), "cozy-chess"))
-                            .collect::<Result<_, _>>()?,
-                    ),
-                })
-            }
             Question::Board => {
                 let fen = board.to_string();
                 Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)
             }
-            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
+            fact => {
+                let has_moves = board.generate_moves(|_| true);
+                let status = board.status();
+                let checkers = board
+                    .checkers()
+                    .into_iter()
+                    .map(|s| square(&s.to_string(), "cozy-chess"))
+                    .collect::<Result<_, _>>()?;
+                let facts = Facts::of_status(
+                    checkers,
+                    status == cozy::GameStatus::Won,
+                    status == cozy::GameStatus::Drawn && !has_moves,
+                );
+                return facts.answer(fact);
+            }
         })
     }
 }
@@ -361,12 +373,14 @@ mod tests {
         moves.iter().map(|m| m.parse().expect("a UCI move")).collect()
     }
 
-    fn sorted_checkers(status: Result<SideStatus, EngineError>) -> SideStatus {
-        let mut status = status.expect("the engine answers");
-        if let Some(c) = status.checkers.as_mut() {
-            c.sort();
-        }
-        status
+    /// Check, the checkers, mate and stalemate, each asked on its own.
+    fn status(engine: &mut dyn Engine, q: &PositionQuery) -> Result<(bool, Vec<Square>, bool, bool), EngineError> {
+        Ok((engine.in_check(q)?, engine.checkers(q)?, engine.checkmate(q)?, engine.stalemate(q)?))
+    }
+
+    /// The draw-rule facts, each asked on its own.
+    fn game_state(engine: &mut dyn Engine, q: &PositionQuery) -> Result<Facts, EngineError> {
+        Ok(Facts { in_check: None, checkers: None, checkmate: None, stalemate: None, ..engine.facts(q)? })
     }
 
     /// Random games (a fixed seed) from positions with castling, en passant,
@@ -405,17 +419,17 @@ mod tests {
         let nowhere: UciMove = "a1a1".parse().expect("UCI");
         for q in positions() {
             let moves = set(ours.legal_moves(&q));
-            let status = sorted_checkers(ours.status(&q));
+            let expected = status(&mut ours, &q).expect("lawbook answers");
             let board = ours.board(&q);
             for peer in &mut peers {
                 if q.chess960 && peer.name() == "chess" {
                     // The chess crate knows no Chess960.
                     assert_eq!(peer.legal_moves(&q), Err(EngineError::Unsupported(Capability::LegalMoves)));
-                    assert_eq!(peer.status(&q), Err(EngineError::Unsupported(Capability::CheckStatus)));
+                    assert_eq!(peer.checkmate(&q), Err(EngineError::Unsupported(Capability::Checkmate)));
                     continue;
                 }
                 assert_eq!(set(peer.legal_moves(&q)), moves, "{} {q:?}", peer.name());
-                assert_eq!(sorted_checkers(peer.status(&q)), status, "{} {q:?}", peer.name());
+                assert_eq!(status(peer.as_mut(), &q), Ok(expected.clone()), "{} {q:?}", peer.name());
                 assert_eq!(peer.board(&q), board, "{} {q:?}", peer.name());
                 for &mv in moves.iter().take(3) {
                     assert_eq!(peer.is_legal(&q, mv), Ok(true), "{} {mv} {q:?}", peer.name());
@@ -467,22 +481,24 @@ mod tests {
             query("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", &[], false),
         ];
         for q in cases {
-            assert_eq!(peer.game_state(&q), ours.game_state(&q), "{q:?}");
+            assert_eq!(game_state(&mut peer, &q), game_state(&mut ours, &q), "{q:?}");
         }
         let automatic =
             PositionQuery { automatic_fifty_moves: true, ..query("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &["a1a2"], false) };
-        assert_eq!(peer.game_state(&automatic).map(|s| s.outcome), Ok(Some(Outcome::draw(Reason::FiftyMoves))));
+        assert_eq!(peer.outcome(&automatic), Ok(Some(Outcome::draw(Reason::FiftyMoves))));
         // Dead positions beyond the material rule: lawbook proves them (a
         // stalemate, FIDE 5.2.2 read literally; a pawn wall by search),
         // shakmaty's only proof is the material rule.
-        let stalemate = peer.game_state(&query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[], false)).expect("state");
-        assert_eq!(stalemate.outcome, Some(Outcome::draw(Reason::Stalemate)));
-        assert!(!stalemate.dead_position);
+        let stalemate = query("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1", &[], false);
+        assert_eq!(peer.outcome(&stalemate), Ok(Some(Outcome::draw(Reason::Stalemate))));
+        assert_eq!(peer.dead_position(&stalemate), Ok(false));
         let wall = query("8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1", &[], false);
-        assert!(!peer.game_state(&wall).expect("state").dead_position);
-        assert!(!CozyChess::default().supports(Capability::DrawRules));
-        assert_eq!(CozyChess::default().game_state(&wall), Err(EngineError::Unsupported(Capability::DrawRules)));
-        assert!(!ChessCrate::default().supports(Capability::DrawRules));
-        assert_eq!(ChessCrate::default().game_state(&wall), Err(EngineError::Unsupported(Capability::DrawRules)));
+        assert_eq!(peer.dead_position(&wall), Ok(false));
+        for mut other in [Box::new(CozyChess::default()) as Box<dyn Engine>, Box::new(ChessCrate::default())] {
+            assert!(!other.supports(Capability::DeadPosition));
+            assert_eq!(other.dead_position(&wall), Err(EngineError::Unsupported(Capability::DeadPosition)));
+            assert_eq!(other.outcome(&wall), Err(EngineError::Unsupported(Capability::Outcome)));
+            assert_eq!(other.stalemate(&wall), Ok(false));
+        }
     }
 }

@@ -29,7 +29,7 @@
 
 use crate::process::{Process, excerpt, one_line, program, read_answer, send};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
 use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
@@ -57,6 +57,8 @@ pub struct UciEngine {
     restarts: usize,
     /// What the engine answers beyond the core of the protocol, learnt at its first start.
     dialect: Dialect,
+    /// The facts of the last position asked about.
+    last_facts: Option<(PositionQuery, Facts)>,
 }
 
 /// What a UCI engine answers beyond `position`, `go` and `bestmove`, learnt
@@ -179,6 +181,25 @@ fn played(before: &Position, mv: UciMove, here: Option<UciMove>, after: Option<U
     }
 }
 
+/// What a search said of its position, as [`UciEngine::search`] reads it.
+struct Search {
+    /// The engine's move; `None` when it has none.
+    best: Option<UciMove>,
+    /// The score of the last search line that had one.
+    score: Option<Score>,
+}
+
+/// A search line's score, as far as endings go.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Score {
+    /// `score mate 0`: the side to move is mated.
+    MateZero,
+    /// `score cp 0`.
+    Zero,
+    /// Any other score.
+    Other,
+}
+
 /// What `d` showed.
 struct Shown {
     /// The position's FEN, when the engine's `d` shows it.
@@ -236,6 +257,7 @@ impl UciEngine {
             id: String::new(),
             restarts: 0,
             dialect: Dialect::default(),
+            last_facts: None,
         };
         let mut session = engine.start()?;
         let limit = engine.timeout;
@@ -310,21 +332,35 @@ impl UciEngine {
     /// score came before (Ethereal, finding no legal move, repeats the best
     /// move of the position it searched last).
     fn best_move(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Option<UciMove>, EngineError> {
+        Ok(UciEngine::search(process, deadline, limit)?.best)
+    }
+
+    /// Reads a search up to `bestmove`: the move as [`UciEngine::best_move`]
+    /// reads it, and what the last score said.
+    fn search(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Search, EngineError> {
         let lines = read_answer(process, "`bestmove`", deadline, limit, MAX_ANSWER_LINES, |l| {
             l.trim().starts_with("bestmove")
         })?;
-        let searched = lines.iter().any(|l| l.split_whitespace().any(|w| w == "score"));
+        let mut score = None;
+        for line in &lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(w) = words.windows(3).find(|w| w[0] == "score") {
+                score = Some(match (w[1], w[2].parse::<i32>()) {
+                    ("mate", Ok(0)) => Score::MateZero,
+                    ("cp", Ok(0)) => Score::Zero,
+                    _ => Score::Other,
+                });
+            }
+        }
         let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
-        if !searched {
-            return Ok(None);
-        }
-        match word {
-            "(none)" | "0000" | "a1a1" => Ok(None),
-            text => text
-                .parse::<UciMove>()
-                .map(Some)
-                .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text)))),
-        }
+        let best = match (score, word) {
+            (None, _) | (_, "(none)" | "0000" | "a1a1") => None,
+            (_, text) => Some(
+                text.parse::<UciMove>()
+                    .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text))))?,
+            ),
+        };
+        Ok(Search { best, score })
     }
 
     /// What the engine calls itself (its `id name` line).
@@ -495,28 +531,6 @@ impl UciEngine {
             None => Err(failed("the engine's `Nodes searched:` line has no number")),
         }
     }
-
-    /// `go depth 1` on a position without moves: whether the engine's search
-    /// calls it mate (`score mate 0`).
-    fn search_says_mate(process: &mut Process, deadline: Instant, limit: Duration) -> Result<bool, EngineError> {
-        send(process, "go depth 1")?;
-        let lines =
-            read_answer(process, "`bestmove` (the end of `go depth 1`)", deadline, limit, MAX_ANSWER_LINES, |l| {
-                l.trim().starts_with("bestmove")
-            })?;
-        let best = lines.last().map(|l| l.split_whitespace().nth(1).unwrap_or("")).unwrap_or("");
-        if best != "(none)" && best != "0000" {
-            return Err(failed(format!(
-                "the engine contradicts itself: `go perft 1` lists no move, but `go depth 1` plays {}",
-                excerpt(best)
-            )));
-        }
-        let mate = lines.iter().any(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            words.windows(3).any(|w| w[0] == "score" && w[1] == "mate" && w[2].parse::<i32>() == Ok(0))
-        });
-        Ok(mate)
-    }
 }
 
 impl Engine for UciEngine {
@@ -528,27 +542,30 @@ impl Engine for UciEngine {
         let d = self.dialect;
         match capability {
             Capability::LegalMoves => d.perft,
-            Capability::MoveLegality => true,
-            Capability::CheckStatus | Capability::MateStalemate => d.perft && d.display == Display::Stockfish,
+            Capability::MoveLegality | Capability::Checkmate | Capability::Stalemate => true,
+            Capability::Check | Capability::Checkers => d.display == Display::Stockfish,
             Capability::Board => d.display != Display::None,
-            Capability::DrawRules | Capability::Model | Capability::Trace => false,
+            Capability::Outcome
+            | Capability::InsufficientMaterial
+            | Capability::DeadPosition
+            | Capability::Repetitions
+            | Capability::ThreefoldClaim
+            | Capability::FiftyMoveClaim
+            | Capability::Model
+            | Capability::Trace => false,
         }
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        if query.chess960 && !self.dialect.chess960 {
+        if (query.chess960 && !self.dialect.chess960) || !self.supports(question.capability()) {
             return Err(EngineError::Unsupported(question.capability()));
         }
         Ok(match question {
-            Question::LegalMoves | Question::Status | Question::Board if !self.supports(question.capability()) => {
-                return Err(EngineError::Unsupported(question.capability()));
-            }
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
-            Question::IsLegal(mv) if self.dialect.perft => Answer::IsLegal(self.legal_moves(query)?.contains(mv)),
-            Question::IsLegal(mv) => Answer::IsLegal(self.accepts(query, *mv)?),
-            Question::Status => Answer::Status(self.status(query)?),
+            Question::IsLegal(mv) if self.dialect.perft => Answer::Bool(self.legal_moves(query)?.contains(mv)),
+            Question::IsLegal(mv) => Answer::Bool(self.accepts(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
-            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
+            fact => return self.facts(query)?.answer(fact),
         })
     }
 }
@@ -600,22 +617,66 @@ impl UciEngine {
         })
     }
 
-    fn status(&mut self, query: &PositionQuery) -> Result<SideStatus, EngineError> {
+    /// Check, the checking pieces, checkmate and stalemate, as far as the
+    /// engine's dialect tells them: the `Checkers:` line of Stockfish's `d`;
+    /// whether it has a move (`go perft 1`, or the `bestmove` of `go depth 1`);
+    /// and, without a move, whether its search scores the position as mate
+    /// (`score mate 0`) or as a draw (`score cp 0`). Without a move and
+    /// without such a score, mate and stalemate are told apart by check
+    /// where `d` shows it (FIDE 5.1.1, 5.2.1), and are unknown otherwise.
+    /// The last answer is kept, so the questions of one step cost one request.
+    fn facts(&mut self, query: &PositionQuery) -> Result<Facts, EngineError> {
+        if let Some((asked, facts)) = &self.last_facts
+            && asked == query
+        {
+            return Ok(facts.clone());
+        }
         let expected = query.position()?;
-        let display = self.dialect.display;
-        self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
+        let dialect = self.dialect;
+        let facts = self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
             check_shown(&expected, query.chess960, &shown, Compare::Position)?;
-            let checkers = shown.checkers.unwrap_or_default();
-            let moves = UciEngine::perft(&mut session.process, deadline, limit)?;
-            let (checkmate, stalemate) = if moves.is_empty() {
-                let mate = UciEngine::search_says_mate(&mut session.process, deadline, limit)?;
-                (mate, !mate)
+            let mut facts = Facts::default();
+            if dialect.display == Display::Stockfish {
+                let checkers = shown.checkers.unwrap_or_default();
+                facts.in_check = Some(!checkers.is_empty());
+                facts.checkers = Some(checkers);
+            }
+            let has_move = if dialect.perft {
+                Some(!UciEngine::perft(&mut session.process, deadline, limit)?.is_empty())
             } else {
-                (false, false)
+                None
             };
-            Ok(SideStatus { in_check: !checkers.is_empty(), checkmate, stalemate, checkers: Some(checkers) })
-        })
+            if has_move == Some(true) {
+                facts.checkmate = Some(false);
+                facts.stalemate = Some(false);
+                return Ok(facts);
+            }
+            send(&mut session.process, "go depth 1")?;
+            let search = UciEngine::search(&mut session.process, deadline, limit)?;
+            match search.best {
+                Some(best) if has_move == Some(false) => Err(failed(format!(
+                    "the engine contradicts itself: `go perft 1` lists no move, but `go depth 1` plays {best}"
+                ))),
+                Some(_) => {
+                    facts.checkmate = Some(false);
+                    facts.stalemate = Some(false);
+                    Ok(facts)
+                }
+                None => {
+                    let mate = match search.score {
+                        Some(Score::MateZero) => Some(true),
+                        Some(Score::Zero) => Some(false),
+                        _ => facts.in_check,
+                    };
+                    facts.checkmate = mate;
+                    facts.stalemate = mate.map(|m| !m);
+                    Ok(facts)
+                }
+            }
+        })?;
+        self.last_facts = Some((query.clone(), facts.clone()));
+        Ok(facts)
     }
 
     fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {

@@ -34,8 +34,8 @@
 //! Result lines (`1-0 {White mates}`, `1/2-1/2 {Stalemate}`) are collected
 //! and available from [`XboardEngine::result`]; they cannot answer the
 //! harness's status questions (nothing in the protocol says whether a side is
-//! in check, or gives the draw-rule facts), so [`Question::Status`] and
-//! [`Question::GameState`] stay unsupported. Chess960 queries are unsupported.
+//! in check, or gives the draw-rule facts), so the fact questions
+//! ([`Question::InCheck`], [`Question::Outcome`], ...) stay unsupported. Chess960 queries are unsupported.
 //!
 //! Every request waits at most the registry's time limit. An engine that
 //! exits, hangs, floods its output or prints garbage gets
@@ -265,7 +265,7 @@ impl XboardEngine {
     /// # Errors
     /// As [`Question::IsLegal`].
     pub fn result(&mut self, query: &PositionQuery) -> Result<Option<String>, EngineError> {
-        let start = self.check_query(query, Capability::DrawRules)?;
+        let start = self.check_query(query, Capability::Outcome)?;
         self.request(|session, deadline, limit| {
             let lines = XboardEngine::set_up(session, query, &start, deadline, limit)?;
             Ok(lines.iter().rev().find_map(|l| result_line(l)).map(str::to_string))
@@ -564,7 +564,7 @@ impl Engine for XboardEngine {
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
         match question {
-            Question::IsLegal(mv) => Ok(Answer::IsLegal(self.is_legal(query, *mv)?)),
+            Question::IsLegal(mv) => Ok(Answer::Bool(self.is_legal(query, *mv)?)),
             other => Err(EngineError::Unsupported(other.capability())),
         }
     }

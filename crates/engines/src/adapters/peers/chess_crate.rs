@@ -1,7 +1,7 @@
 //! The `chess` crate (crates.io `chess`, 3.x), in process.
 
 use super::{failed, square, start_text, uci_move};
-use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question, SideStatus};
+use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
 use lawbook_board::Color;
 use std::str::FromStr;
 
@@ -80,11 +80,11 @@ impl Engine for ChessCrate {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        !matches!(capability, Capability::Model | Capability::DrawRules | Capability::Trace)
+        crate::adapters::moves_and_status(capability)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        if query.chess960 || matches!(question, Question::GameState | Question::Trace(_)) {
+        if query.chess960 || !self.supports(question.capability()) {
             return Err(EngineError::Unsupported(question.capability()));
         }
         let board = ChessCrate::replay(query)?;
@@ -98,22 +98,21 @@ impl Engine for ChessCrate {
                     .collect::<Result<_, _>>()?,
             ),
             Question::IsLegal(mv) => {
-                Answer::IsLegal(chess::ChessMove::from_str(&mv.to_string()).is_ok_and(|m| board.legal(m)))
-            }
-            Question::Status => {
-                let status = board.status();
-                Answer::Status(SideStatus {
-                    in_check: *board.checkers() != chess::EMPTY,
-                    checkmate: status == chess::BoardStatus::Checkmate,
-                    stalemate: status == chess::BoardStatus::Stalemate,
-                    checkers: Some(squares(*board.checkers())?),
-                })
+                Answer::Bool(chess::ChessMove::from_str(&mv.to_string()).is_ok_and(|m| board.legal(m)))
             }
             Question::Board => {
                 let fen = board.to_string();
                 Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)
             }
-            Question::GameState | Question::Trace(_) => return Err(EngineError::Unsupported(question.capability())),
+            fact => {
+                let status = board.status();
+                let facts = Facts::of_status(
+                    squares(*board.checkers())?,
+                    status == chess::BoardStatus::Checkmate,
+                    status == chess::BoardStatus::Stalemate,
+                );
+                return facts.answer(fact);
+            }
         })
     }
 }
@@ -168,7 +167,7 @@ mod tests {
             assert!(matches!(crate_.legal_moves(&query(fen, &[])), Err(EngineError::Failed(_))), "{fen}");
         }
         let start = query(lawbook_notation::fen::STARTPOS, &["e2e5"]);
-        assert!(matches!(crate_.status(&start), Err(EngineError::Failed(_))));
+        assert!(matches!(crate_.checkmate(&start), Err(EngineError::Failed(_))));
         let chess960 = PositionQuery { chess960: true, ..query(lawbook_notation::fen::STARTPOS, &[]) };
         assert_eq!(crate_.board(&chess960), Err(EngineError::Unsupported(Capability::Board)));
         assert!(!crate_.supports(Capability::Trace));
@@ -177,14 +176,11 @@ mod tests {
     #[test]
     fn mate_and_stalemate() {
         let mut crate_ = ChessCrate::default();
-        let mate = crate_.status(&query(lawbook_notation::fen::STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"]));
+        let mate = crate_.facts(&query(lawbook_notation::fen::STARTPOS, &["f2f3", "e7e5", "g2g4", "d8h4"]));
         let h4 = "h4".parse().expect("square");
-        assert_eq!(
-            mate,
-            Ok(SideStatus { in_check: true, checkmate: true, stalemate: false, checkers: Some(vec![h4]) })
-        );
-        let stalemate = crate_.status(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]));
-        assert_eq!(stalemate, Ok(SideStatus { stalemate: true, checkers: Some(vec![]), ..SideStatus::default() }));
+        assert_eq!(mate, Ok(Facts::of_status(vec![h4], true, false)));
+        let stalemate = crate_.facts(&query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]));
+        assert_eq!(stalemate, Ok(Facts::of_status(vec![], false, true)));
     }
 
     /// A walk of `plies` moves from `board` without a capture, a pawn move,
@@ -224,8 +220,9 @@ mod tests {
             assert!(moves.iter().all(|&mv| game.make_move(mv)));
             let mut ours = query(fen, &[]);
             ours.moves = moves.iter().map(|m| uci(&m.to_string())).collect();
-            let state = crate::BuiltIn.game_state(&ours).expect("lawbook's state");
-            (game.can_declare_draw(), state.can_claim_threefold || state.can_claim_fifty_moves)
+            let threefold = crate::BuiltIn.can_claim_threefold(&ours).expect("lawbook answers");
+            let fifty = crate::BuiltIn.can_claim_fifty_moves(&ours).expect("lawbook answers");
+            (game.can_declare_draw(), threefold || fifty)
         };
         // The FEN's fifty moves are not read.
         assert_eq!(judged("4k3/8/8/8/8/8/8/4K2R w - - 100 80", &[]), (false, true));
