@@ -11,6 +11,7 @@
 pub mod ask;
 pub mod catalogue;
 pub mod differential;
+pub mod expectations;
 pub mod mutants;
 pub mod report;
 pub mod snapshots;
@@ -80,7 +81,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let records: Arc<Mutex<Vec<(step_log::ScenarioKey, report::ScenarioRecord)>>> = Arc::default();
     let step_log = step_log::StepLog::default();
     let after_records = Arc::clone(&records);
-    let engine_name: Arc<Mutex<String>> = Arc::default();
+    let engine_name: Arc<Mutex<(String, String)>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let started = std::time::Instant::now();
     let engine_before = lawbook_engines::engine_time();
@@ -136,9 +137,9 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
             let (fen, last_move) = match world {
                 Some(world) => {
                     if let Ok(mut name) = after_engine.lock()
-                        && name.is_empty()
+                        && name.0.is_empty()
                     {
-                        *name = world.engine.name().to_string();
+                        *name = (world.engine.name().to_string(), world.engine.version());
                     }
                     let game = world.game_so_far();
                     let fen = game.map(|g| lawbook_notation::fen::write(g.current()));
@@ -154,6 +155,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
             tags.extend(scenario.tags.iter().cloned());
             let path = feature.path.as_deref();
             let record = report::ScenarioRecord {
+                id: String::new(),
                 feature: feature.name.clone(),
                 rule: rule.map(|r| r.name.clone()),
                 scenario: scenario.name.clone(),
@@ -208,10 +210,40 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         });
     }
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
-    let engine = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
+    name_scenarios(&mut scenarios);
+    let (engine, version) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = lawbook_engines::engine_time().saturating_sub(engine_before).as_micros() as u64;
-    Ok(report::EngineRun { engine, wall_ms, engine_us, scenarios })
+    Ok(report::EngineRun { engine, version, wall_ms, engine_us, scenarios, ..report::EngineRun::default() })
+}
+
+/// Gives each scenario its stable name ([`report::ScenarioRecord::id`]):
+/// its file and name, and ` [row N]` where one file has several of that
+/// name, numbered by line.
+fn name_scenarios(scenarios: &mut [report::ScenarioRecord]) {
+    use std::collections::HashMap;
+    let file =
+        |r: &report::ScenarioRecord| r.location.rsplit_once(':').map_or(r.location.clone(), |(f, _)| f.to_string());
+    let line = |r: &report::ScenarioRecord| {
+        r.location.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok()).unwrap_or(0)
+    };
+    let mut order: Vec<usize> = (0..scenarios.len()).collect();
+    order.sort_by_key(|&i| (file(&scenarios[i]), line(&scenarios[i])));
+    let mut count: HashMap<(String, String), usize> = HashMap::new();
+    for r in scenarios.iter() {
+        *count.entry((file(r), r.scenario.clone())).or_insert(0) += 1;
+    }
+    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    for i in order {
+        let key = (file(&scenarios[i]), scenarios[i].scenario.clone());
+        let n = seen.entry(key.clone()).or_insert(0);
+        *n += 1;
+        scenarios[i].id = if count.get(&key).copied().unwrap_or(0) > 1 {
+            format!("{}: {} [row {n}]", key.0, key.1)
+        } else {
+            format!("{}: {}", key.0, key.1)
+        };
+    }
 }
 
 /// Fills in each step's verdict from what cucumber said of it: a step that

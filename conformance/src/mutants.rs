@@ -264,6 +264,10 @@ impl Engine for Mutant {
         Mutant::name(*self)
     }
 
+    fn version(&self) -> String {
+        format!("lawbook {} broken: {}", env!("CARGO_PKG_VERSION"), self.what())
+    }
+
     fn supports(&self, _: Capability) -> bool {
         true
     }

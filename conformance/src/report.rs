@@ -92,6 +92,12 @@ pub struct StepRecord {
 /// One scenario's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioRecord {
+    /// Its stable name: the feature file and the scenario's name
+    /// (`draws.feature: A lone king cannot mate`), with ` [row N]` for the
+    /// N-th of several scenarios of one file with the same name (the rows
+    /// of an outline); what expectations name it by.
+    #[serde(default)]
+    pub id: String,
     /// The feature (area of the laws).
     pub feature: String,
     /// The rule block, if any.
@@ -118,10 +124,13 @@ pub struct ScenarioRecord {
 }
 
 /// One engine's run of the corpus.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineRun {
     /// The engine's name.
     pub engine: String,
+    /// What the engine called itself, with its version.
+    #[serde(default)]
+    pub version: String,
     /// Wall time of the run, in milliseconds.
     pub wall_ms: u64,
     /// Time spent inside the engine's calls, summed, in microseconds (see
@@ -131,6 +140,14 @@ pub struct EngineRun {
     pub engine_us: u64,
     /// Every scenario run.
     pub scenarios: Vec<ScenarioRecord>,
+    /// The verdicts that differ from the engine's expectations, once compared
+    /// ([`crate::expectations::compare`]; `lawbook-conformance report` does).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unexpected: Vec<crate::expectations::Unexpected>,
+    /// The engine version its expectations were seen with, once compared
+    /// (`None`: it has no expectations file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_version: Option<String>,
 }
 
 impl EngineRun {
@@ -179,6 +196,11 @@ pub fn table(runs: &[EngineRun]) -> String {
     let _ = write!(out, "{:<38}", "all");
     for run in runs {
         let _ = write!(out, " {:>16}", cell(Some(&run.counts())));
+    }
+    out.push('\n');
+    let _ = write!(out, "{:<38}", "unexpected (against expectations)");
+    for run in runs {
+        let _ = write!(out, " {:>16}", run.unexpected.len());
     }
     out.push('\n');
     let _ = write!(out, "{:<38}", "wall time");
@@ -283,6 +305,9 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
                 run.scenarios.iter().filter(|r| r.verdict != Verdict::Passed).collect();
             serde_json::json!({
                 "engine": run.engine,
+                "version": run.version,
+                "expected_version": run.expected_version,
+                "unexpected": run.unexpected,
                 "wall_ms": run.wall_ms,
                 "engine_us": run.engine_us,
                 "totals": counts(&run.counts()),
@@ -327,6 +352,15 @@ pub fn html(runs: &[EngineRun]) -> String {
                                 td class=(cell_class(counts)) { (cell(counts)) }
                             }
                         }
+                    }
+                }
+                @for run in runs.iter().filter(|r| !r.unexpected.is_empty()) {
+                    h2 { (run.engine) ": " (run.unexpected.len()) " unexpected verdicts" }
+                    @if let Some(seen) = run.expected_version.as_deref().filter(|v| *v != run.version) {
+                        p { "The expectations were seen with " (seen) "; this run is of " (run.version) "." }
+                    }
+                    ul.unexpected {
+                        @for u in &run.unexpected { li { (printable(&u.line())) } }
                     }
                 }
                 @for run in runs {
@@ -430,6 +464,7 @@ mod tests {
 
     fn record(feature: &str, verdict: Verdict, message: Option<&str>) -> ScenarioRecord {
         ScenarioRecord {
+            id: format!("castling.feature: a {} scenario", verdict.name()),
             feature: feature.into(),
             rule: Some("The king may not cross an attacked square".into()),
             scenario: format!("a {} scenario <with> \"markup\" & more", verdict.name()),
@@ -472,6 +507,7 @@ mod tests {
     fn runs() -> Vec<EngineRun> {
         vec![EngineRun {
             engine: "demo".into(),
+            version: "demo 1.0".into(),
             wall_ms: 1234,
             engine_us: 567_000,
             scenarios: vec![
@@ -484,6 +520,13 @@ mod tests {
                 record("Draws", Verdict::Unsupported, Some("UNSUPPORTED: the engine cannot answer DrawRules")),
                 record("Draws", Verdict::Error, Some("ENGINE ERROR: no answer within 5000 ms")),
             ],
+            unexpected: vec![crate::expectations::Unexpected {
+                id: "castling.feature: a failed scenario".into(),
+                expected: Verdict::Unsupported,
+                actual: Verdict::Failed,
+                message: Some("expected 0-0-0 to be illegal".into()),
+            }],
+            expected_version: Some("demo 0.9".into()),
         }]
     }
 
@@ -519,8 +562,11 @@ mod tests {
         assert!(page.contains("Kungen får inte passera"), "the source quote is shown");
         assert!(page.contains("expected 0-0-0 to be illegal"));
         assert!(page.contains("s-unsupported") && page.contains("not run"), "each step shows its verdict");
+        assert!(page.contains("1 unexpected verdicts") && page.contains("expected unsupported, now failed"));
+        assert!(page.contains("seen with demo 0.9"));
         let summary: serde_json::Value = serde_json::from_str(&summary_json(&runs())).unwrap();
         assert_eq!(summary["engines"][0]["totals"]["failed"], 1);
+        assert_eq!(summary["engines"][0]["unexpected"][0]["actual"], "failed");
         assert_eq!(summary["engines"][0]["not_passed"].as_array().map(Vec::len), Some(3));
     }
 

@@ -70,6 +70,10 @@ impl Engine for Mirror {
         "mirror"
     }
 
+    fn version(&self) -> String {
+        "lawbook with one planted difference".to_string()
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         capability == Capability::Trace
     }

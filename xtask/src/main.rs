@@ -30,7 +30,8 @@ const USAGE: &str =
                   [--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR] [--strict]
                   (--features: folders of scenarios in the corpus's steps, instead of features/)
                   (default: the built-in engine, which must pass every scenario;
-                  --strict: fail also when any other engine fails a scenario)
+                  --strict: fail also on any verdict that differs from the engine's
+                  expectations, conformance/expectations/NAME.yaml)
   perft           run the deep perft suites in release mode (a few minutes)
   corpus-mutants  show that the corpus catches each deliberately broken engine
   bench-compare   perft of lawbook and its peers under callgrind and in wall time,
@@ -220,7 +221,8 @@ fn conformance(args: &[String]) -> Result<(), String> {
         return Err("no engine could be run".into());
     }
     // The runner judges the runs: the built-in engine must pass everything,
-    // and with --strict no engine may fail a scenario.
+    // and with --strict every verdict must be the one its engine's
+    // expectations name.
     let mut command = Command::new(&program);
     command.current_dir(root()).arg("report").arg("--dir").arg(&report);
     if chosen.iter().any(|e| e == "lawbook") {

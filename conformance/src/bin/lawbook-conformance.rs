@@ -7,6 +7,7 @@
 
 use clap::{Parser, Subcommand};
 use lawbook_conformance::differential::{self, ReadSan};
+use lawbook_conformance::expectations::Expectations;
 use lawbook_conformance::mutants::Mutant;
 use lawbook_conformance::report::{self, EngineRun, Verdict};
 use lawbook_conformance::{RunOptions, world};
@@ -47,6 +48,12 @@ enum Command {
         /// Where to write the verdicts.
         #[arg(long)]
         json: PathBuf,
+        /// Also write the run's verdicts other than `passed` as the engine's
+        /// expectations (`conformance/expectations/NAME.yaml`): what an
+        /// existing file says of a scenario with the same verdict is kept;
+        /// a new failure needs its finding and article written by hand.
+        #[arg(long, value_name = "FILE")]
+        write_expectations: Option<PathBuf>,
     },
     /// Compare lawbook with an independent implementation over random and
     /// real games; stop at the first disagreement (exit 1) with the
@@ -82,10 +89,10 @@ enum Command {
         #[arg(long)]
         read_san: Option<String>,
     },
-    /// Combine runs into junit.xml, summary.json and index.html, and print
-    /// the table. Exits 1 when an engine named by --require-pass did not
-    /// pass every scenario, or with --strict when any engine failed one or
-    /// gave an error.
+    /// Combine runs into junit.xml, summary.json and index.html, print the
+    /// table and every verdict that differs from the engine's expectations.
+    /// Exits 1 when an engine named by --require-pass did not pass every
+    /// scenario, or with --strict on any unexpected verdict.
     Report {
         /// The folder for the reports.
         #[arg(long)]
@@ -93,7 +100,12 @@ enum Command {
         /// An engine that must pass every scenario (none failed, unsupported or in error).
         #[arg(long = "require-pass", value_name = "ENGINE")]
         require_pass: Vec<String>,
-        /// Fail when any engine fails a scenario or gives an error.
+        /// The folder of expectations, one `ENGINE.yaml` per engine (an
+        /// engine without one is expected to fail nothing and give no error).
+        #[arg(long, value_name = "DIR", default_value = "conformance/expectations")]
+        expectations: PathBuf,
+        /// Fail on any unexpected verdict: a new failure, a new error, a new
+        /// pass, any verdict other than the one expected.
         #[arg(long)]
         strict: bool,
         /// The runs' JSON files.
@@ -131,8 +143,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Run { engine, registry: path, features, snapshots, tags, json } => {
-            match run(&engine, &path, &features, snapshots, tags, &json) {
+        Command::Run { engine, registry: path, features, snapshots, tags, json, write_expectations } => {
+            match run(&engine, &path, &features, snapshots, tags, &json, write_expectations.as_deref()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("lawbook-conformance: {e}");
@@ -194,20 +206,36 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Report { dir, runs, require_pass, strict } => match write_reports(&dir, &runs) {
-            Ok(runs) => {
-                print!("{}", report::table(&runs));
-                let broken = broken_promises(&runs, &require_pass, strict);
-                for line in &broken {
-                    eprintln!("lawbook-conformance: {line}");
+        Command::Report { dir, runs, require_pass, expectations, strict } => {
+            match write_reports(&dir, &runs, &expectations) {
+                Ok(runs) => {
+                    print!("{}", report::table(&runs));
+                    for run in &runs {
+                        if let Some(seen) = run.expected_version.as_deref().filter(|v| *v != run.version) {
+                            println!(
+                                "{}: the expectations were seen with {seen}; this run is of {}",
+                                run.engine, run.version
+                            );
+                        }
+                        if !run.unexpected.is_empty() {
+                            println!("{}: {} unexpected verdicts:", run.engine, run.unexpected.len());
+                            for u in &run.unexpected {
+                                println!("  {}", u.line());
+                            }
+                        }
+                    }
+                    let broken = broken_promises(&runs, &require_pass, strict);
+                    for line in &broken {
+                        eprintln!("lawbook-conformance: {line}");
+                    }
+                    if broken.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
                 }
-                if broken.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+                Err(e) => {
+                    eprintln!("lawbook-conformance: {e}");
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("lawbook-conformance: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }
         Command::Engines { registry: path } => match registry::read(&path) {
             Ok(specs) => {
                 for spec in specs {
@@ -242,8 +270,8 @@ fn main() -> ExitCode {
 }
 
 /// What the runs break of what was required: engines that must pass every
-/// scenario and did not, and (with `strict`) any engine that failed a
-/// scenario or gave an error. One line each.
+/// scenario and did not, and (with `strict`) any engine with an unexpected
+/// verdict. One line each.
 fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) -> Vec<String> {
     let mut broken = Vec::new();
     for name in require_pass {
@@ -254,8 +282,8 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
     for run in runs {
         let counts = run.counts();
         let count = |v: Verdict| counts.get(&v).copied().unwrap_or(0);
-        let judged = strict || require_pass.contains(&run.engine);
-        if judged && count(Verdict::Error) == run.scenarios.len() {
+        let required = require_pass.contains(&run.engine);
+        if (strict || required) && count(Verdict::Error) == run.scenarios.len() {
             broken.push(format!(
                 "{} could not answer at all: all {} scenarios ended in an engine error (no rule was judged)",
                 run.engine,
@@ -263,14 +291,22 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
             ));
             continue;
         }
-        if judged && count(Verdict::Failed) > 0 {
+        if required && count(Verdict::Failed) > 0 {
             broken.push(format!("{} breaks rules of the corpus in {} scenarios", run.engine, count(Verdict::Failed)));
         }
-        if judged && count(Verdict::Error) > 0 {
+        if required && count(Verdict::Error) > 0 {
             broken.push(format!(
                 "{} failed to answer in {} scenarios (an engine error)",
                 run.engine,
                 count(Verdict::Error)
+            ));
+        }
+        if strict && !run.unexpected.is_empty() {
+            let new_failures = run.unexpected.iter().filter(|u| u.actual == Verdict::Failed).count();
+            broken.push(format!(
+                "{} gives {} unexpected verdicts ({new_failures} of them failures): a change in the engine, its adapter or the corpus",
+                run.engine,
+                run.unexpected.len()
             ));
         }
         if count(Verdict::Unsupported) > 0 && require_pass.contains(&run.engine) {
@@ -299,6 +335,7 @@ fn run(
     snapshots: Option<PathBuf>,
     tags: Option<String>,
     json: &std::path::Path,
+    write_expectations: Option<&std::path::Path>,
 ) -> Result<(), String> {
     let specs = registry::read(path)?;
     let spec = registry::find(&specs, engine).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -306,7 +343,7 @@ fn run(
     drop(adapters::build(&spec).map_err(|e| e.to_string())?);
     let pool = Pool::new(spec.clone());
     world::set_engine(move || pool.checkout());
-    let mut run = EngineRun { engine: engine.to_string(), wall_ms: 0, engine_us: 0, scenarios: Vec::new() };
+    let mut run = EngineRun { engine: engine.to_string(), ..EngineRun::default() };
     for folder in features {
         let options = RunOptions {
             tags: tags.clone(),
@@ -315,6 +352,7 @@ fn run(
             snapshots: Some(snapshots.clone().unwrap_or_else(|| snapshots_of(folder))),
         };
         let part = lawbook_conformance::run_corpus(folder, &options)?;
+        run.version = part.version;
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
         run.scenarios.extend(part.scenarios);
@@ -326,6 +364,14 @@ fn run(
             first.lines().next().unwrap_or("")
         );
     }
+    if let Some(file) = write_expectations {
+        let previous = match std::fs::read_to_string(file) {
+            Ok(text) => Some(Expectations::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?),
+            Err(_) => None,
+        };
+        let yaml = Expectations::of_run(&run, previous.as_ref()).to_yaml()?;
+        std::fs::write(file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
     let text = serde_json::to_string(&run).map_err(|e| e.to_string())?;
     if let Some(parent) = json.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
@@ -333,11 +379,19 @@ fn run(
     std::fs::write(json, text).map_err(|e| format!("cannot write {}: {e}", json.display()))
 }
 
-fn write_reports(dir: &std::path::Path, paths: &[PathBuf]) -> Result<Vec<EngineRun>, String> {
+fn write_reports(
+    dir: &std::path::Path,
+    paths: &[PathBuf],
+    expectations: &std::path::Path,
+) -> Result<Vec<EngineRun>, String> {
     let mut runs = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        runs.push(serde_json::from_str::<EngineRun>(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+        let mut run = serde_json::from_str::<EngineRun>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let expected = Expectations::read(expectations, &run.engine)?;
+        run.unexpected = lawbook_conformance::expectations::compare(&run, expected.as_ref());
+        run.expected_version = expected.map(|e| e.version);
+        runs.push(run);
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let write = |name: &str, text: String| {

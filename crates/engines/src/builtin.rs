@@ -110,6 +110,10 @@ impl Engine for BuiltIn {
         "lawbook"
     }
 
+    fn version(&self) -> String {
+        format!("lawbook {}", env!("CARGO_PKG_VERSION"))
+    }
+
     fn supports(&self, _: Capability) -> bool {
         true
     }

@@ -17,6 +17,10 @@ pub trait Engine: Send {
     /// A short name for reports.
     fn name(&self) -> &str;
 
+    /// What the engine calls itself, with its version (`Stockfish 16`,
+    /// `chess.js 1.4.0`), as it says at start-up; what expectations record.
+    fn version(&self) -> String;
+
     /// Whether the engine can answer questions of this kind.
     fn supports(&self, capability: Capability) -> bool;
 
@@ -32,6 +36,9 @@ pub trait Engine: Send {
 impl<E: Engine + ?Sized> Engine for Box<E> {
     fn name(&self) -> &str {
         (**self).name()
+    }
+    fn version(&self) -> String {
+        (**self).version()
     }
     fn supports(&self, capability: Capability) -> bool {
         (**self).supports(capability)

@@ -65,6 +65,9 @@ impl Engine for Broken {
     fn name(&self) -> &str {
         &self.0
     }
+    fn version(&self) -> String {
+        "unknown (it could not be started)".to_string()
+    }
     fn supports(&self, _: Capability) -> bool {
         true
     }
@@ -81,6 +84,9 @@ struct Handle {
 impl Engine for Handle {
     fn name(&self) -> &str {
         &self.pool.spec.name
+    }
+    fn version(&self) -> String {
+        self.pool.with(|e| e.version())
     }
     fn supports(&self, capability: Capability) -> bool {
         self.pool.with(|e| e.supports(capability))

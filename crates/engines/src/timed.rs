@@ -35,6 +35,9 @@ impl<E: Engine> Engine for Timed<E> {
     fn name(&self) -> &str {
         self.0.name()
     }
+    fn version(&self) -> String {
+        self.0.version()
+    }
     fn supports(&self, capability: Capability) -> bool {
         timed(|| self.0.supports(capability))
     }

@@ -438,6 +438,10 @@ impl Engine for JsonlEngine {
         &self.name
     }
 
+    fn version(&self) -> String {
+        if self.hello.engine.is_empty() { self.program.clone() } else { self.hello.engine.clone() }
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         request_for(capability).is_some_and(|request| self.hello.supports.contains(request))
     }

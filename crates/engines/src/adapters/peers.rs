@@ -105,6 +105,10 @@ impl Engine for Shakmaty {
         "shakmaty"
     }
 
+    fn version(&self) -> String {
+        format!("shakmaty {SHAKMATY_VERSION}")
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         capability != Capability::Model
     }
@@ -146,6 +150,14 @@ impl Engine for Shakmaty {
         })
     }
 }
+
+/// The versions of the libraries built in, as `Cargo.lock` pins them
+/// (a test checks them against it).
+pub(crate) const SHAKMATY_VERSION: &str = "0.30.1";
+/// See [`SHAKMATY_VERSION`].
+pub(crate) const COZY_CHESS_VERSION: &str = "0.3.4";
+/// See [`SHAKMATY_VERSION`].
+pub(crate) const CHESS_CRATE_VERSION: &str = "3.2.0";
 
 /// How a shakmaty game stands under the draw rules.
 struct DrawRules {
@@ -302,6 +314,10 @@ impl Engine for CozyChess {
         "cozy-chess"
     }
 
+    fn version(&self) -> String {
+        format!("cozy-chess {COZY_CHESS_VERSION}")
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         crate::adapters::moves_and_status(capability)
     }
@@ -437,6 +453,19 @@ mod tests {
                 assert_eq!(peer.is_legal(&q, nowhere), Ok(false), "{}", peer.name());
             }
         }
+    }
+
+    #[test]
+    fn the_versions_named_are_those_built_in() {
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).expect("Cargo.lock");
+        for (name, version) in
+            [("shakmaty", SHAKMATY_VERSION), ("cozy-chess", COZY_CHESS_VERSION), ("chess", CHESS_CRATE_VERSION)]
+        {
+            let entry = format!("name = \"{name}\"\nversion = \"{version}\"\n");
+            assert!(lock.contains(&entry), "Cargo.lock pins another version of {name} than {version}");
+        }
+        assert_eq!(Shakmaty::default().version(), format!("shakmaty {SHAKMATY_VERSION}"));
     }
 
     #[test]

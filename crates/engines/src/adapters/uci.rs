@@ -538,6 +538,10 @@ impl Engine for UciEngine {
         &self.name
     }
 
+    fn version(&self) -> String {
+        if self.id.is_empty() { self.program.clone() } else { self.id.clone() }
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         let d = self.dialect;
         match capability {

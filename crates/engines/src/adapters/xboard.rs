@@ -558,6 +558,10 @@ impl Engine for XboardEngine {
         &self.name
     }
 
+    fn version(&self) -> String {
+        if self.features.myname.is_empty() { self.program.clone() } else { self.features.myname.clone() }
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         capability == Capability::MoveLegality
     }

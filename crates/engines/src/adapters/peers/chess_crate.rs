@@ -79,6 +79,10 @@ impl Engine for ChessCrate {
         "chess"
     }
 
+    fn version(&self) -> String {
+        format!("chess {}", super::CHESS_CRATE_VERSION)
+    }
+
     fn supports(&self, capability: Capability) -> bool {
         crate::adapters::moves_and_status(capability)
     }
