@@ -18,3 +18,5 @@ mod protocol;
 pub use protocol::protocol;
 mod play;
 pub use play::play;
+mod replies;
+pub use replies::replies;

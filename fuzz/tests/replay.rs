@@ -53,3 +53,8 @@ fn protocol() {
 fn play() {
     assert!(replay("play", lawbook_fuzz::play) > 0);
 }
+
+#[test]
+fn replies() {
+    assert!(replay("replies", lawbook_fuzz::replies) > 0);
+}

@@ -16,8 +16,8 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// The targets, each with the longest input libFuzzer makes for it.
-const TARGETS: [(&str, usize); 6] =
-    [("fen", 256), ("moves", 64), ("pgn", 8192), ("epd", 1024), ("protocol", 4096), ("play", 512)];
+const TARGETS: [(&str, usize); 7] =
+    [("fen", 256), ("moves", 64), ("pgn", 8192), ("epd", 1024), ("protocol", 4096), ("play", 512), ("replies", 8192)];
 
 /// What one target's run did.
 struct RunReport {

@@ -38,7 +38,7 @@ const USAGE: &str =
                   one table of ratios (about 15 minutes; --quick for a smaller run,
                   --no-native, --no-callgrind, --no-wall to leave parts out)
   fuzz            coverage-guided fuzzing with cargo fuzz: [TARGET|all]... [--seconds N]
-                  (targets fen, moves, pgn, epd, protocol, play; 60 s each by default)
+                  (targets fen, moves, pgn, epd, protocol, play, replies; 60 s each by default)
   differential    compare lawbook with an independent implementation over random and real games:
                   [--against shakmaty|python-chess|chessops] [--positions N] [--seed S] [-- MORE OPTIONS]
                   (default: shakmaty, 1000000 positions, seed 1; release build)
