@@ -37,7 +37,15 @@ pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineEr
     match result {
         Ok(value) => Some(value),
         Err(EngineError::Unsupported(c)) => {
-            world.cannot_ask(step, format!("the engine cannot tell {}", c.describe()));
+            // An engine that answers such questions, but not about this position.
+            let here = if !world.engine.supports(c) {
+                ""
+            } else if world.query().chess960 {
+                " in a Chess960 game"
+            } else {
+                " in this position"
+            };
+            world.cannot_ask(step, format!("the engine cannot tell {}{here}", c.describe()));
             None
         }
         Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
