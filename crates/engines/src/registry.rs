@@ -101,6 +101,14 @@ pub struct EngineSpec {
     /// Its known, explained differences from lawbook, for differential testing.
     #[serde(default)]
     pub known_differences: Vec<KnownDifference>,
+    /// xboard engines: what the comments of its result lines mean, by the
+    /// comment's text (`"3 repetitions": threefold_repetition`): a reason as
+    /// `lawbook_outcome::Reason` names it, or `unnamed` for a comment that
+    /// ends the game without saying how (Phalanx's `Drawn game`). Read
+    /// before the adapter's own table; the adapter refuses to start when a
+    /// value is neither.
+    #[serde(default)]
+    pub endings: BTreeMap<String, String>,
     /// What is known about the engine, for people reading the registry.
     #[serde(default)]
     pub notes: Option<String>,

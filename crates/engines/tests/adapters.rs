@@ -9,11 +9,14 @@
 //! argument list. Each misbehaves once (it leaves a marker file behind), so
 //! the test can see the adapter recover with a fresh process.
 
+use lawbook_board::Color;
+use lawbook_engines::Capability;
 use lawbook_engines::adapters::uci::UciEngine;
-use lawbook_engines::adapters::xboard::XboardEngine;
+use lawbook_engines::adapters::xboard::{Announces, Ending, When, XboardEngine};
 use lawbook_engines::registry::{self, EngineSpec};
 use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, Facts, PositionQuery};
 use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{GameResult, Outcome, Reason};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -143,14 +146,64 @@ done
 "#;
 
 /// A fake xboard engine: `e2e5` and `e1g1` are illegal, everything else is
-/// legal; in `MODE` it misbehaves once on a move.
+/// legal; in `MODE` it misbehaves once on the move `e2e4` (the start-up
+/// probes play no such move). In mode `announce` it ends the games of the
+/// start-up probes as a thorough engine would (a dead position as
+/// `{Blocked}`, which the registry must name), the scholar's mate too, and
+/// `a2a3` from the start with a comment nobody knows; in mode `hoi` it
+/// announces only after a move, in HoiChess's words, and once the game is
+/// over refuses every move and exits, as HoiChess does.
 const FAKE_XBOARD: &str = r#"
 mode=$1
 marker=$2
+S="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+fen=$S
+moves=""
+over=""
 once() {
     if [ -e "$marker" ]; then return 1; fi
     : > "$marker"
     return 0
+}
+say() {
+    over=1
+    case "$mode:$1" in
+    hoi:insufficient) echo "1/2-1/2 {Insufficient material}" ;;
+    hoi:fifty) echo "1/2-1/2 {50 move rule}" ;;
+    hoi:repetition) echo "1/2-1/2 {3 repetitions}" ;;
+    hoi:dead|hoi:seventyfive) over="" ;;
+    *:mate) echo "$2 {$3 mates}" ;;
+    *:stalemate) echo "1/2-1/2 {Stalemate}" ;;
+    *:insufficient) echo "1/2-1/2 {Draw by insufficient material}" ;;
+    *:dead) echo "1/2-1/2 {Blocked}" ;;
+    *:fifty|*:seventyfive) echo "1/2-1/2 {Draw by fifty-move rule}" ;;
+    *:repetition) echo "1/2-1/2 {Draw by repetition}" ;;
+    *:mystery) echo "1/2-1/2 {Mystery}" ;;
+    esac
+}
+after_setup() {
+    [ "$mode" = announce ] || return 0
+    case "$fen" in
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3") say mate 0-1 Black ;;
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1") say stalemate ;;
+    "8/8/8/4k3/8/8/3NK3/8 w - - 0 1") say insufficient ;;
+    "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1") say dead ;;
+    "8/8/8/4k3/8/8/3RK3/8 w - - 100 80"|"8/8/8/4k3/8/8/3RK3/8 w - - 150 80") say fifty ;;
+    esac
+}
+after_move() {
+    case "$mode" in announce|hoi) ;; *) return 0 ;; esac
+    case "$fen|$moves" in
+    "$S| f2f3 e7e5 g2g4 d8h4") say mate 0-1 Black ;;
+    "$S| e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7") say mate 1-0 White ;;
+    "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1| f1f7") say stalemate ;;
+    "8/8/8/4k3/8/3r4/4K3/8 w - - 0 1| e2d3") say insufficient ;;
+    "7k/7R/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 0 1| h8h7") say dead ;;
+    "8/8/8/4k3/8/8/3RK3/8 w - - 99 80| d2d3") say fifty ;;
+    "8/8/8/4k3/8/8/3RK3/8 w - - 149 80| d2d3") say seventyfive ;;
+    "$S| g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8") say repetition ;;
+    "$S| a2a3") say mystery ;;
+    esac
 }
 while IFS= read -r line; do
     set -- $line
@@ -164,16 +217,24 @@ while IFS= read -r line; do
         echo "pong $2"
         if [ "$mode" = twopongs ]; then echo "1-0 {White mates}"; echo "pong $2"; fi
         ;;
+    new) fen=$S; moves=""; over="" ;;
+    setboard) shift; fen="$*"; moves=""; over=""; after_setup ;;
     usermove)
-        case "$mode" in
-        crash) if once; then exit 3; fi ;;
-        hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
-        garbage) if once; then printf '\001\002\377\376\n'; fi ;;
-        flood) if once; then while :; do echo "thinking very hard"; done; fi ;;
-        slow) sleep 1 ;;
-        refuse) echo "Illegal move: $2" ;;
+        if [ "$2" = e2e4 ]; then
+            case "$mode" in
+            crash) if once; then exit 3; fi ;;
+            hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
+            garbage) if once; then printf '\001\002\377\376\n'; fi ;;
+            flood) if once; then while :; do echo "thinking very hard"; done; fi ;;
+            slow) sleep 1 ;;
+            esac
+        fi
+        if [ "$mode" = refuse ]; then echo "Illegal move: $2"; continue; fi
+        if [ "$mode" = hoi ] && [ -n "$over" ]; then echo "Illegal move (game over): $2"; exit 0; fi
+        case "$2" in
+        e2e5|e1g1) echo "Illegal move: $2" ;;
+        *) moves="$moves $2"; after_move ;;
         esac
-        case "$2" in e2e5|e1g1) echo "Illegal move: $2" ;; esac
         ;;
     quit) exit 0 ;;
     esac
@@ -182,11 +243,16 @@ done
 
 /// Writes a fake engine and returns its registry spec.
 fn fake(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64) -> EngineSpec {
+    fake_with(dir, script, protocol, mode, timeout_ms, "")
+}
+
+/// [`fake`], with more registry lines for its entry (each indented by four spaces).
+fn fake_with(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64, more: &str) -> EngineSpec {
     let path = dir.path().join(format!("fake-{protocol}.sh"));
     std::fs::write(&path, script).unwrap();
     let marker = dir.path().join(format!("{protocol}-{mode}.done"));
     let yaml = format!(
-        "engines:\n  - name: fake-{protocol}-{mode}\n    protocol: {protocol}\n    command: sh\n    args: [{:?}, {mode:?}, {:?}]\n    timeout_ms: {timeout_ms}\n",
+        "engines:\n  - name: fake-{protocol}-{mode}\n    protocol: {protocol}\n    command: sh\n    args: [{:?}, {mode:?}, {:?}]\n    timeout_ms: {timeout_ms}\n{more}",
         path.display().to_string(),
         marker.display().to_string()
     );
@@ -387,13 +453,151 @@ fn xboard_engine_with_two_pongs_per_ping() {
     let dir = TempDir::new();
     let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "twopongs", 3_000)).unwrap();
     assert_eq!(engine.features().pongs_per_ping, 2);
-    assert_eq!(engine.result(&query(STARTPOS, &[])), Ok(Some("1-0 {White mates}".to_string())));
+    let white_mates = Ending { result: Some(GameResult::WhiteWins), reason: Some(Reason::Checkmate) };
+    assert_eq!(engine.endings(&query(STARTPOS, &[])), Ok(vec![(0, white_mates)]));
     assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e1g1")), Ok(false));
     assert!(!engine.supports(lawbook_engines::Capability::LegalMoves));
     assert_eq!(
         engine.legal_moves(&query(STARTPOS, &[])),
         Err(EngineError::Unsupported(lawbook_engines::Capability::LegalMoves))
     );
+}
+
+/// The fake in mode `announce`: every ending the laws make automatic is
+/// announced, set up or reached by a move, with a dead position named through
+/// the registry's `endings`.
+fn announcing(dir: &TempDir) -> XboardEngine {
+    let spec = fake_with(dir, FAKE_XBOARD, "xboard", "announce", 3_000, "    endings: {Blocked: dead_position}\n");
+    XboardEngine::spawn(&spec).unwrap()
+}
+
+const FOOLS_MATE: &[&str] = &["f2f3", "e7e5", "g2g4", "d8h4"];
+const SHUFFLE: &[&str] = &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"];
+
+#[test]
+fn xboard_endings_are_learnt_at_start_up() {
+    let dir = TempDir::new();
+    let engine = announcing(&dir);
+    let both = When { after_setup: true, after_move: true };
+    assert_eq!(
+        engine.announces(),
+        Announces {
+            mate: both,
+            stalemate: both,
+            insufficient_material: both,
+            dead_position: both,
+            repetition: Some(3),
+            fifty_moves: both,
+            seventy_five_moves: both,
+        }
+    );
+    assert!(engine.announces().every_automatic_ending(false, true));
+    let hoi = fake_with(
+        &dir,
+        FAKE_XBOARD,
+        "xboard",
+        "hoi",
+        3_000,
+        "    endings: {\"Insufficient material\": insufficient_material, \"50 move rule\": fifty_moves, \"3 repetitions\": threefold_repetition}\n",
+    );
+    let hoi = XboardEngine::spawn(&hoi).unwrap();
+    let after_move = When { after_setup: false, after_move: true };
+    assert_eq!(
+        hoi.announces(),
+        Announces {
+            mate: after_move,
+            stalemate: after_move,
+            insufficient_material: after_move,
+            dead_position: When::default(),
+            repetition: Some(3),
+            fifty_moves: after_move,
+            seventy_five_moves: When::default(),
+        }
+    );
+    assert_eq!(hoi.restarts(), 0);
+    let silent = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "good", 3_000)).unwrap();
+    assert_eq!(silent.announces(), Announces::default());
+}
+
+#[test]
+fn xboard_announced_endings_answer_the_facts() {
+    let dir = TempDir::new();
+    let mut engine = announcing(&dir);
+    let mate = query(STARTPOS, FOOLS_MATE);
+    assert_eq!(engine.outcome(&mate), Ok(Some(Outcome::win(Color::Black, Reason::Checkmate))));
+    assert_eq!(engine.checkmate(&mate), Ok(true));
+    assert_eq!(engine.stalemate(&mate), Ok(false));
+    let scholar = query(STARTPOS, &["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]);
+    assert_eq!(engine.outcome(&scholar), Ok(Some(Outcome::win(Color::White, Reason::Checkmate))));
+    let stalemate = query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
+    assert_eq!(engine.outcome(&stalemate), Ok(Some(Outcome::draw(Reason::Stalemate))));
+    assert_eq!((engine.checkmate(&stalemate), engine.stalemate(&stalemate)), (Ok(false), Ok(true)));
+    // It would have said so: silence is the game going on.
+    let start = query(STARTPOS, &["e2e4"]);
+    assert_eq!(engine.outcome(&start), Ok(None));
+    assert_eq!((engine.checkmate(&start), engine.stalemate(&start)), (Ok(false), Ok(false)));
+    // Ended at the third occurrence, as announced; the move after it tells no more.
+    let mut shuffled = SHUFFLE.to_vec();
+    shuffled.push("e2e4");
+    let repeated = query(STARTPOS, &shuffled);
+    assert_eq!(engine.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
+    assert_eq!(engine.checkmate(&repeated), Err(EngineError::Unsupported(Capability::Checkmate)));
+    let dead = query("7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1", &[]);
+    assert_eq!(engine.outcome(&dead), Ok(Some(Outcome::draw(Reason::DeadPosition))));
+    // A comment nobody knows is an error that names it.
+    let why = failure(engine.outcome(&query(STARTPOS, &["a2a3"])));
+    assert!(why.contains("Mystery") && why.contains("endings"), "{why}");
+    assert_eq!(engine.is_legal(&query(STARTPOS, &["a2a3"]), m("e7e5")).map_err(|_| ()), Err(()));
+    assert_eq!(engine.outcome(&query(STARTPOS, &[])), Ok(None));
+}
+
+#[test]
+fn xboard_silence_is_unknown_where_the_engine_would_not_speak() {
+    let dir = TempDir::new();
+    let spec = fake_with(
+        &dir,
+        FAKE_XBOARD,
+        "xboard",
+        "hoi",
+        3_000,
+        "    endings: {\"Insufficient material\": insufficient_material, \"50 move rule\": fifty_moves, \"3 repetitions\": threefold_repetition}\n",
+    );
+    let mut hoi = XboardEngine::spawn(&spec).unwrap();
+    assert!(hoi.supports(Capability::Outcome) && hoi.supports(Capability::Checkmate));
+    assert!(!hoi.supports(Capability::Check) && !hoi.supports(Capability::Repetitions));
+    let mate = query(STARTPOS, FOOLS_MATE);
+    assert_eq!(hoi.outcome(&mate), Ok(Some(Outcome::win(Color::Black, Reason::Checkmate))));
+    // It announces nothing after a set-up: silence there says nothing.
+    let stalemate = query("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
+    assert_eq!(hoi.outcome(&stalemate), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(hoi.stalemate(&stalemate), Err(EngineError::Unsupported(Capability::Stalemate)));
+    // After a move it would have announced mate and stalemate, but not every ending.
+    let on = query(STARTPOS, &["e2e4"]);
+    assert_eq!(hoi.outcome(&on), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!((hoi.checkmate(&on), hoi.stalemate(&on)), (Ok(false), Ok(false)));
+    // Over at the third occurrence: it refuses the next move and exits.
+    let mut shuffled = SHUFFLE.to_vec();
+    shuffled.push("e2e4");
+    let repeated = query(STARTPOS, &shuffled);
+    assert_eq!(hoi.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
+    assert_eq!(hoi.is_legal(&repeated, m("e7e5")), Ok(false));
+    assert_eq!(hoi.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true));
+    assert_eq!(hoi.restarts(), 2);
+    // An engine that announces nothing is asked nothing but moves.
+    let mut silent = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "good", 3_000)).unwrap();
+    for capability in [Capability::Outcome, Capability::Checkmate, Capability::Stalemate] {
+        assert!(!silent.supports(capability), "{capability:?}");
+    }
+    assert_eq!(silent.outcome(&mate), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(silent.is_legal(&query(STARTPOS, &[]), m("e2e5")), Ok(false));
+}
+
+#[test]
+fn xboard_endings_in_the_registry_must_be_reasons() {
+    let dir = TempDir::new();
+    let spec = fake_with(&dir, FAKE_XBOARD, "xboard", "good", 3_000, "    endings: {Drawn game: a draw}\n");
+    let why = failure(XboardEngine::spawn(&spec).map(|e| e.announces()));
+    assert!(why.contains("Drawn game") && why.contains("threefold_repetition") && why.contains("unnamed"), "{why}");
 }
 
 #[test]
@@ -539,7 +743,7 @@ const XBOARD_PROBES: &[(&str, &[&str], &str, bool)] = &[
 
 #[test]
 fn xboard_engines_answer() {
-    for name in ["gnuchess", "hoichess", "phalanx", "fairymax"] {
+    for name in ["gnuchess", "hoichess", "phalanx", "fairymax", "polyglot"] {
         let Some(spec) = installed(name) else { continue };
         let began = Instant::now();
         let mut engine = XboardEngine::spawn(&spec).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -564,5 +768,44 @@ fn xboard_engines_answer() {
         // The basics must work for the adapter to be of any use.
         assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true), "{name}");
         assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e5")), Ok(false), "{name}");
+    }
+}
+
+/// What each installed xboard engine announces (the registry's notes say
+/// the same), the fool's mate as its checkmate, and a stalemate as one where
+/// it announces stalemates.
+#[test]
+fn xboard_engines_announce_endings() {
+    let after_move = When { after_setup: false, after_move: true };
+    let both = When { after_setup: true, after_move: true };
+    let expected: [(&str, When, Option<usize>); 5] = [
+        ("gnuchess", both, Some(3)),
+        ("polyglot", both, Some(3)),
+        ("hoichess", after_move, Some(3)),
+        ("phalanx", after_move, Some(3)),
+        ("fairymax", after_move, None),
+    ];
+    for (name, stalemate, repetition) in expected {
+        let Some(spec) = installed(name) else { continue };
+        let began = Instant::now();
+        let mut engine = XboardEngine::spawn(&spec).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let announces = engine.announces();
+        println!("{name}: {announces:?}, learnt in {:?}", began.elapsed());
+        assert!(announces.mate.after_move, "{name}: {announces:?}");
+        assert_eq!(announces.stalemate, stalemate, "{name}");
+        assert_eq!(announces.repetition, repetition, "{name}");
+        let mate = query(STARTPOS, FOOLS_MATE);
+        assert_eq!(engine.outcome(&mate), Ok(Some(Outcome::win(Color::Black, Reason::Checkmate))), "{name}");
+        assert_eq!(engine.checkmate(&mate), Ok(true), "{name}");
+        let stalemated = query("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", &["f1f7"]);
+        if stalemate.after_move {
+            assert_eq!(engine.outcome(&stalemated), Ok(Some(Outcome::draw(Reason::Stalemate))), "{name}");
+            assert_eq!(engine.stalemate(&stalemated), Ok(true), "{name}");
+        } else {
+            assert_eq!(engine.stalemate(&stalemated), Err(EngineError::Unsupported(Capability::Stalemate)), "{name}");
+        }
+        // One move after the start: no ending, and no mate where it announces mates.
+        let on = query(STARTPOS, &["e2e4"]);
+        assert_eq!(engine.checkmate(&on), Ok(false), "{name}");
     }
 }

@@ -1,9 +1,11 @@
-//! xboard/CECP engines (GNU Chess, HoiChess, Phalanx, Fairy-Max) over a
-//! child process.
+//! xboard/CECP engines (GNU Chess, HoiChess, Phalanx, Fairy-Max, PolyGlot)
+//! over a child process.
 //!
-//! xboard engines cannot list moves; they can only refuse one. So this
-//! adapter answers one question, whether a move is legal
-//! ([`Question::IsLegal`]):
+//! xboard engines cannot list moves; they can refuse one, and they can end a
+//! game with a result line. So this adapter answers whether a move is legal
+//! ([`Question::IsLegal`]) and, from the endings the engine announces, how
+//! the game ended ([`Question::Outcome`]) and whether the side to move is
+//! checkmated or stalemated ([`Question::Checkmate`], [`Question::Stalemate`]):
 //!
 //! 1. handshake: `xboard`, `protover 2`; every `feature` is answered
 //!    `accepted` (`san=1` is `rejected`: moves are sent in coordinates) until
@@ -14,15 +16,74 @@
 //!    without `setboard` (Fairy-Max) xboard's edit mode (`a2a3` first when
 //!    Black is to move, then `edit`, `#`, the pieces, `c`, `.`), which can
 //!    only say what castling rights the kings and rooks on their home squares
-//!    imply and cannot name an en passant square; other starting positions
-//!    are unsupported for such engines;
+//!    imply and cannot name an en passant square or the half-move clock;
+//!    other starting positions are unsupported for such engines;
 //! 3. the game's moves (`usermove M` when the engine asked for `usermove=1`,
-//!    the bare move otherwise), then `ping N` and every `pong N`: a refusal
-//!    here is an error, since the corpus only plays legal moves;
+//!    the bare move otherwise). For a move's legality they are sent at once
+//!    and followed by one `ping N`; for the facts, each move is followed by
+//!    its own `ping N`, so every result line is known to follow the set-up
+//!    or a given move (the engines print them before their `pong`, GNU
+//!    Chess between its two). A refused move is an error, since the corpus
+//!    only plays legal moves, unless the engine had ended the game before
+//!    it (see below);
 //! 4. the move asked about, `ping N`, and the verdict: illegal when the
 //!    engine answers `Illegal move...`, `Invalid move...` or
 //!    `Error (illegal move)...`, legal when it says nothing of the kind
 //!    before its pong.
+//!
+//! ## Endings
+//!
+//! A result line is `RESULT {COMMENT}`: the result (`1-0`, `0-1`,
+//! `1/2-1/2`) and a comment in the engine's own words, read into a
+//! [`lawbook_outcome::Reason`] through the registry's `endings` (by the
+//! comment's text) and then this adapter's table ([`DEFAULT_ENDINGS`]: the
+//! spellings of GNU Chess, PolyGlot and Fairy-Max). A comment in neither is
+//! an engine error naming the text, so a new spelling is seen rather than
+//! ignored; the registry may call a comment `unnamed` (Phalanx's `Drawn
+//! game` ends games by repetition and by insufficient material alike), an
+//! ending with a result but no reason. A refusal after a result line (GNU
+//! Chess and PolyGlot refuse moves once they have called the material
+//! insufficient, HoiChess every move once it has ended the game), or one that
+//! says `game over`, is the engine's game having ended: the later moves of
+//! the query are not asked, a move asked about there is refused
+//! (`IsLegal` is false: the engine takes no move), and a `game over`
+//! refusal without a result line is an ending with neither result nor reason.
+//!
+//! The ending of a query is the first one the engine announced, as in
+//! xboard, which ends the game at a result line: [`Question::Outcome`] is
+//! its result and reason, or unknown ([`EngineError::Unsupported`]) when it
+//! named none. Which endings the engine announces at all is learnt at its
+//! first start ([`Announces`]) from positions whose answers are known: the
+//! fool's mate, a stalemate, bare kings, a position dead behind locked pawns,
+//! a quiet move to a half-move clock of 100 and of 150 (with `setboard`
+//! only: edit mode cannot state the clock), each once set up and once
+//! reached by a move, and the start position repeated five times by knight
+//! moves. Silence then says what the engine would have announced:
+//!
+//! - [`Question::Outcome`]: the game goes on (`None`) only if the engine
+//!   announces every ending the laws make automatic (checkmate, stalemate, a
+//!   dead position, insufficient material, fivefold repetition or earlier,
+//!   seventy-five moves, and fifty moves where the board records them);
+//!   otherwise silence leaves the ending unknown. No engine installed here
+//!   announces a dead position that still has mating material, so for them
+//!   only an announcement answers.
+//! - [`Question::Checkmate`], [`Question::Stalemate`]: an announced mate is
+//!   mate and not stalemate, an announced stalemate the reverse; silence is
+//!   "no" for an engine that announces that ending in such a position (set
+//!   up, or reached by a move: HoiChess and Phalanx announce only after a
+//!   move) and had announced nothing earlier in the game; any other ending
+//!   leaves both unknown (the engine named one ending, not the others).
+//!
+//! The endings are reported as announced: an engine that ends the game at
+//! the third occurrence or at fifty moves (GNU Chess, HoiChess, PolyGlot,
+//! Phalanx at repetitions) gives a draw by `threefold_repetition` or
+//! `fifty_moves`, which the laws only allow to be claimed (FIDE 9.2, 9.3);
+//! judging that is the harness's business. lawbook's rules serve only to
+//! read the query's FEN (the side to move, what edit mode can state), never
+//! as an answer. Nothing in the protocol says whether a side is in check,
+//! which pieces give it, where the pieces stand, how often a position has
+//! occurred or whether a claim is valid, so those questions stay
+//! unsupported. Chess960 queries are unsupported.
 //!
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
 //! `ping`) override what the engine announced (HoiChess is sent
@@ -30,12 +91,6 @@
 //! too); `memory` is sent as the CECP command `memory N` (the hash
 //! size in MB: Fairy-Max takes 100 MB without it, and a run starts one
 //! process per worker); any other option is sent as `option NAME=VALUE`.
-//!
-//! Result lines (`1-0 {White mates}`, `1/2-1/2 {Stalemate}`) are collected
-//! and available from [`XboardEngine::result`]; they cannot answer the
-//! harness's status questions (nothing in the protocol says whether a side is
-//! in check, or gives the draw-rule facts), so the fact questions
-//! ([`Question::InCheck`], [`Question::Outcome`], ...) stay unsupported. Chess960 queries are unsupported.
 //!
 //! Every request waits at most the registry's time limit. An engine that
 //! exits, hangs, floods its output or prints garbage gets
@@ -48,11 +103,12 @@ use crate::process::{
     Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, send,
 };
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
+use lawbook_outcome::{GameResult, Outcome, Reason};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -91,6 +147,217 @@ pub struct Features {
     pub pongs_per_ping: usize,
 }
 
+/// Where an engine announces one kind of ending.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct When {
+    /// In a position just set up (`setboard`, edit mode), before any move.
+    pub after_setup: bool,
+    /// In a position a move has just reached.
+    pub after_move: bool,
+}
+
+impl When {
+    /// Whether it announces the ending where the query's last position
+    /// stands: set up (`setup`) or reached by a move.
+    pub const fn at(self, setup: bool) -> bool {
+        if setup { self.after_setup } else { self.after_move }
+    }
+
+    /// Whether it announces the ending anywhere.
+    pub const fn ever(self) -> bool {
+        self.after_setup || self.after_move
+    }
+}
+
+/// Which endings an xboard engine announces with a result line (named or
+/// not), learnt at its first start from positions whose answers are known.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Announces {
+    /// The side to move is checkmated (the fool's mate).
+    pub mate: When,
+    /// The side to move is stalemated.
+    pub stalemate: When,
+    /// Neither side can mate by the material rule (bare kings, king and knight against king).
+    pub insufficient_material: When,
+    /// A position dead with mating material on the board (kings behind locked pawns).
+    pub dead_position: When,
+    /// The occurrence of the start position, repeated by knight moves, at
+    /// which the engine ends the game (3 or 5); `None` when it does not by the fifth.
+    pub repetition: Option<usize>,
+    /// A half-move clock of 100 (an ending at fifty moves, whatever its name).
+    pub fifty_moves: When,
+    /// A half-move clock of 150 (the seventy-five-move rule, or the engine's fifty moves).
+    pub seventy_five_moves: When,
+}
+
+impl Announces {
+    /// Whether the engine announces any ending at all.
+    pub const fn anything(&self) -> bool {
+        self.mate.ever()
+            || self.stalemate.ever()
+            || self.insufficient_material.ever()
+            || self.dead_position.ever()
+            || self.repetition.is_some()
+            || self.fifty_moves.ever()
+            || self.seventy_five_moves.ever()
+    }
+
+    /// Whether it announces every ending the laws make automatic (FIDE 5.1.1,
+    /// 5.2.1, 5.2.2, 9.6), where the query's last position stands (`setup`:
+    /// set up, else reached by a move), with the fifty-move rule too where
+    /// the board records it by itself: then its silence says the game goes on.
+    pub const fn every_automatic_ending(&self, setup: bool, automatic_fifty_moves: bool) -> bool {
+        // A position only set up has occurred once.
+        let repetition = setup || matches!(self.repetition, Some(n) if n <= 5);
+        self.mate.at(setup)
+            && self.stalemate.at(setup)
+            && self.insufficient_material.at(setup)
+            && self.dead_position.at(setup)
+            && repetition
+            && self.seventy_five_moves.at(setup)
+            && (!automatic_fifty_moves || self.fifty_moves.at(setup))
+    }
+}
+
+/// An ending the engine announced.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The result its line gives; `None` for a refusal that only says the game is over.
+    pub result: Option<GameResult>,
+    /// The reason its comment names; `None` for a comment the registry calls
+    /// `unnamed`, or a refusal.
+    pub reason: Option<Reason>,
+}
+
+impl Ending {
+    /// The ending as lawbook writes one, when the engine gave both result and reason.
+    pub fn outcome(self) -> Option<Outcome> {
+        Some(Outcome { result: self.result?, reason: self.reason? })
+    }
+}
+
+/// The result comments this adapter reads by itself, as GNU Chess 6.2.7,
+/// PolyGlot 2.0.4 and Fairy-Max 5.0b write them (driven by hand: GNU Chess
+/// and PolyGlot say `Draw by repetition` at the third occurrence of a
+/// position). The registry's `endings` are read first.
+pub const DEFAULT_ENDINGS: &[(&str, Option<Reason>)] = &[
+    ("White mates", Some(Reason::Checkmate)),
+    ("Black mates", Some(Reason::Checkmate)),
+    ("Stalemate", Some(Reason::Stalemate)),
+    ("Draw by insufficient material", Some(Reason::InsufficientMaterial)),
+    ("Draw by fifty-move rule", Some(Reason::FiftyMoves)),
+    ("Draw by repetition", Some(Reason::ThreefoldRepetition)),
+];
+
+/// What a result comment means: the registry's `endings`, then [`DEFAULT_ENDINGS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct EndingTable(BTreeMap<String, Option<Reason>>);
+
+impl EndingTable {
+    /// The table of `spec`, or why its `endings` cannot be read.
+    fn of(spec: &EngineSpec) -> Result<EndingTable, EngineError> {
+        let mut table: BTreeMap<String, Option<Reason>> =
+            DEFAULT_ENDINGS.iter().map(|(text, reason)| ((*text).to_string(), *reason)).collect();
+        for (text, name) in &spec.endings {
+            let reason = if name == "unnamed" {
+                None
+            } else {
+                Some(name.parse::<Reason>().map_err(|_| {
+                    let names: Vec<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
+                    failed(format!(
+                        "engine {:?}: `endings` reads {text:?} as {name:?}, which is no reason: write one of {} or unnamed",
+                        spec.name,
+                        names.join(", ")
+                    ))
+                })?)
+            };
+            table.insert(text.trim().to_string(), reason);
+        }
+        Ok(EndingTable(table))
+    }
+
+    /// The ending a line announces, if it is a result line.
+    ///
+    /// # Errors
+    /// [`EngineError::Failed`] for a comment the table does not know.
+    fn read(&self, line: &str) -> Result<Option<Ending>, EngineError> {
+        let Some(text) = result_line(line) else { return Ok(None) };
+        let (result, rest) = if let Some(rest) = text.strip_prefix("1/2-1/2") {
+            (GameResult::Draw, rest)
+        } else if let Some(rest) = text.strip_prefix("1-0") {
+            (GameResult::WhiteWins, rest)
+        } else {
+            (GameResult::BlackWins, text.strip_prefix("0-1").unwrap_or(text))
+        };
+        let rest = rest.trim();
+        let comment = match rest.strip_prefix('{') {
+            Some(inner) => inner.split('}').next().unwrap_or_default().trim(),
+            None => rest,
+        };
+        match self.0.get(comment) {
+            Some(reason) => Ok(Some(Ending { result: Some(result), reason: *reason })),
+            None => Err(failed(format!(
+                "the engine ends the game with {}, whose comment {comment:?} this adapter cannot read: \
+                 name its reason in the engine's `endings` in the registry (or call it unnamed)",
+                excerpt(text)
+            ))),
+        }
+    }
+}
+
+/// What the engine printed while a position was set up and moves played.
+#[derive(Debug, Default)]
+struct Transcript {
+    /// Each line, with how many of the query's moves had been sent when it
+    /// was read (exact when each move was followed by its own ping).
+    lines: Vec<(usize, String)>,
+    /// Why the engine stopped answering, if it did (HoiChess exits after a refusal).
+    stopped: Option<EngineError>,
+}
+
+/// What a transcript says of the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Heard {
+    /// Each ending announced, with how many of the query's moves came before it.
+    endings: Vec<(usize, Ending)>,
+    /// The engine took every move of the query (it refuses none unless it has ended the game).
+    took_all: bool,
+}
+
+/// A position whose ending is known, asked at start-up (see [`Announces`]).
+struct Probe {
+    fen: &'static str,
+    moves: &'static [&'static str],
+    /// It needs `setboard` (edit mode cannot state its half-move clock).
+    clock: bool,
+}
+
+const FOOLS_MATE: Probe = Probe { fen: fen::STARTPOS, moves: &["f2f3", "e7e5", "g2g4", "d8h4"], clock: false };
+const FOOLS_MATE_SET: Probe =
+    Probe { fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", moves: &[], clock: false };
+const STALEMATE: Probe = Probe { fen: "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", moves: &["f1f7"], clock: false };
+const STALEMATE_SET: Probe = Probe { fen: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", moves: &[], clock: false };
+/// The king takes the last rook: bare kings.
+const BARE_KINGS: Probe = Probe { fen: "8/8/8/4k3/8/3r4/4K3/8 w - - 0 1", moves: &["e2d3"], clock: false };
+const KNIGHT_SET: Probe = Probe { fen: "8/8/8/4k3/8/8/3NK3/8 w - - 0 1", moves: &[], clock: false };
+/// The black king takes the rook: the kings are left behind a locked wall of pawns.
+const LOCKED: Probe =
+    Probe { fen: "7k/7R/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 0 1", moves: &["h8h7"], clock: false };
+const LOCKED_SET: Probe = Probe { fen: "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1", moves: &[], clock: false };
+const FIFTY: Probe = Probe { fen: "8/8/8/4k3/8/8/3RK3/8 w - - 99 80", moves: &["d2d3"], clock: true };
+const FIFTY_SET: Probe = Probe { fen: "8/8/8/4k3/8/8/3RK3/8 w - - 100 80", moves: &[], clock: true };
+const SEVENTY_FIVE: Probe = Probe { fen: "8/8/8/4k3/8/8/3RK3/8 w - - 149 80", moves: &["d2d3"], clock: true };
+const SEVENTY_FIVE_SET: Probe = Probe { fen: "8/8/8/4k3/8/8/3RK3/8 w - - 150 80", moves: &[], clock: true };
+/// The start position occurs again after every four moves: the fifth time after sixteen.
+const REPETITION: Probe = Probe {
+    fen: fen::STARTPOS,
+    moves: &[
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6",
+        "f3g1", "f6g8",
+    ],
+    clock: false,
+};
+
 /// An xboard engine as a child process, restarted after any failure.
 #[derive(Debug)]
 pub struct XboardEngine {
@@ -108,6 +375,12 @@ pub struct XboardEngine {
     session: Option<Session>,
     features: Features,
     restarts: usize,
+    /// What its result comments mean.
+    endings: EndingTable,
+    /// Which endings it announces, learnt at its first start.
+    announces: Announces,
+    /// The facts of the last position asked about.
+    last_facts: Option<(PositionQuery, Facts)>,
 }
 
 /// One running engine process.
@@ -156,6 +429,11 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
 fn is_illegal_reply(line: &str) -> bool {
     let l = line.trim();
     l.starts_with("Illegal move") || l.starts_with("Invalid move") || l.starts_with("Error (illegal move")
+}
+
+/// Whether a refusal says the game is over (HoiChess: `Illegal move (game over): M`).
+fn says_game_over(line: &str) -> bool {
+    line.to_ascii_lowercase().contains("game over")
 }
 
 /// Whether a line says the engine did not take a command or a position.
@@ -241,11 +519,88 @@ impl XboardEngine {
             session: None,
             features: Features::default(),
             restarts: 0,
+            endings: EndingTable::of(spec)?,
+            announces: Announces::default(),
+            last_facts: None,
         };
         let session = engine.start()?;
         engine.features = session.features.clone();
         engine.session = Some(session);
+        engine.announces = engine.probe()?;
+        // The probes may end an engine that exits after a refusal: not a failure.
+        if engine.session.is_none() {
+            let session = engine.start()?;
+            engine.session = Some(session);
+        }
+        engine.restarts = 0;
         Ok(engine)
+    }
+
+    /// Which endings the engine announces (learnt at its first start).
+    pub fn announces(&self) -> Announces {
+        self.announces
+    }
+
+    /// Learns which endings the engine announces, from positions whose
+    /// endings are known, each set up and played with a ping after every
+    /// move: an ending counts where the engine announces one (named or not)
+    /// anywhere in the probe's game.
+    fn probe(&mut self) -> Result<Announces, EngineError> {
+        let mut announces = Announces::default();
+        let pairs = [
+            (&mut announces.mate, FOOLS_MATE_SET, FOOLS_MATE),
+            (&mut announces.stalemate, STALEMATE_SET, STALEMATE),
+            (&mut announces.insufficient_material, KNIGHT_SET, BARE_KINGS),
+            (&mut announces.dead_position, LOCKED_SET, LOCKED),
+            (&mut announces.fifty_moves, FIFTY_SET, FIFTY),
+            (&mut announces.seventy_five_moves, SEVENTY_FIVE_SET, SEVENTY_FIVE),
+        ];
+        for (when, set_up, played) in pairs {
+            // After a move, an ending announced earlier counts too: a clock of
+            // 149 is already past fifty moves.
+            *when = When {
+                after_setup: self.probe_ending(&set_up)?.is_some(),
+                after_move: self.probe_ending(&played)?.is_some(),
+            };
+        }
+        // The start position occurs for the (n + 1)th time after 4n moves, and so does each after it.
+        announces.repetition = self.probe_ending(&REPETITION)?.filter(|&ply| ply > 0).map(|ply| ply / 4 + 1);
+        Ok(announces)
+    }
+
+    /// After how many of the probe's moves the engine first announced an
+    /// ending; `None` when it announced none (or the probe cannot be set up).
+    fn probe_ending(&mut self, probe: &Probe) -> Result<Option<usize>, EngineError> {
+        if probe.clock && !self.features.setboard {
+            return Ok(None);
+        }
+        let moves = probe.moves.iter().map(|m| m.parse::<UciMove>()).collect::<Result<Vec<_>, _>>();
+        let moves = moves.map_err(|e| failed(format!("a start-up probe's move cannot be read: {e}")))?;
+        let query = PositionQuery { fen: probe.fen.to_string(), moves, chess960: false, automatic_fifty_moves: false };
+        let start = match self.check_query(&query, Capability::Outcome) {
+            Ok(start) => start,
+            Err(EngineError::Unsupported(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let endings = self.endings.clone();
+        self.request(|session, deadline, limit| {
+            let transcript = XboardEngine::set_up(session, &query, &start, deadline, limit, true)?;
+            if transcript.stopped.is_some() {
+                session.dead = true;
+            }
+            // A refusal or anything else unexpected only means no ending was heard.
+            for (ply, line) in &transcript.lines {
+                if let Some(_ending) = endings.read(line)? {
+                    return Ok(Some(*ply));
+                }
+            }
+            match transcript.stopped {
+                // It refused a move and exited (HoiChess): no ending heard.
+                Some(_) if transcript.lines.iter().any(|(_, l)| is_illegal_reply(l)) => Ok(None),
+                Some(e) => Err(e),
+                None => Ok(None),
+            }
+        })
     }
 
     /// What the engine announced at its (last) handshake.
@@ -258,18 +613,14 @@ impl XboardEngine {
         self.restarts
     }
 
-    /// The result line the engine printed once the query's position was set
-    /// up and its moves played (`1-0 {White mates}`, `1/2-1/2 {Stalemate}`),
-    /// if it printed one; its last one if several.
+    /// Every ending the engine announced once the query's position was set
+    /// up and its moves played, each with how many of the moves came before
+    /// it (0: right after the set-up); the first is the game's.
     ///
     /// # Errors
-    /// As [`Question::IsLegal`].
-    pub fn result(&mut self, query: &PositionQuery) -> Result<Option<String>, EngineError> {
-        let start = self.check_query(query, Capability::Outcome)?;
-        self.request(|session, deadline, limit| {
-            let lines = XboardEngine::set_up(session, query, &start, deadline, limit)?;
-            Ok(lines.iter().rev().find_map(|l| result_line(l)).map(str::to_string))
-        })
+    /// As [`Question::Outcome`].
+    pub fn endings(&mut self, query: &PositionQuery) -> Result<Vec<(usize, Ending)>, EngineError> {
+        Ok(self.hear(query, Capability::Outcome)?.endings)
     }
 
     /// Reads the query's start and refuses what this adapter cannot ask.
@@ -490,69 +841,221 @@ impl XboardEngine {
         None
     }
 
-    /// Sets up the query's position and plays its moves; returns what the engine printed.
+    /// Sends a line of the set-up or a move; an engine that no longer reads
+    /// (it exited) stops the transcript instead of failing at once.
+    fn send_or_stop(session: &mut Session, line: &str, transcript: &mut Transcript, sent: usize) -> bool {
+        match send(&mut session.process, line) {
+            Ok(()) => true,
+            Err(e) => {
+                // Keep what it said before it went.
+                while transcript.lines.len() < MAX_ANSWER_LINES
+                    && let Ok(line) = session.process.read_line(Instant::now() + Duration::from_millis(50))
+                {
+                    transcript.lines.push((sent, line));
+                }
+                transcript.stopped = Some(e);
+                false
+            }
+        }
+    }
+
+    /// A `ping` and its pongs, the lines read on the way tagged with `sent`;
+    /// a failure stops the transcript.
+    fn sync_into(
+        session: &mut Session,
+        what: &str,
+        deadline: Instant,
+        limit: Duration,
+        transcript: &mut Transcript,
+        sent: usize,
+    ) -> bool {
+        let mut lines = Vec::new();
+        let result = XboardEngine::sync(session, what, deadline, limit, &mut lines);
+        transcript.lines.extend(lines.into_iter().map(|l| (sent, l)));
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                transcript.stopped = Some(e);
+                false
+            }
+        }
+    }
+
+    /// Sets up the query's position and plays its moves, with a ping after
+    /// each move when `each` (so every line is known to follow the set-up or
+    /// one move) or once after all of them; stops at the first refused move.
+    /// Returns what the engine printed; a garbled line, a flood or a timeout
+    /// is a failure at once, an engine that exits stops the transcript
+    /// (HoiChess exits after refusing a move).
     fn set_up(
         session: &mut Session,
         query: &PositionQuery,
         start: &Position,
         deadline: Instant,
         limit: Duration,
-    ) -> Result<Vec<String>, EngineError> {
+        each: bool,
+    ) -> Result<Transcript, EngineError> {
         one_line("the FEN", &query.fen)?;
         let features = session.features.clone();
-        let process = &mut session.process;
-        process.drain();
-        send(process, "new")?;
-        send(process, "force")?;
+        let mut transcript = Transcript::default();
+        session.process.drain();
+        let mut setup = vec!["new".to_string(), "force".to_string()];
         if features.setboard {
-            send(process, &format!("setboard {}", query.fen))?;
+            setup.push(format!("setboard {}", query.fen));
         } else {
             if start.turn() == Color::Black {
                 // xboard's own way to give Black the move before edit mode.
-                send(process, &XboardEngine::move_command(&features, "a2a3"))?;
+                setup.push(XboardEngine::move_command(&features, "a2a3"));
             }
-            send(process, "edit")?;
-            send(process, "#")?;
+            setup.push("edit".to_string());
+            setup.push("#".to_string());
             for color in [Color::White, Color::Black] {
                 if color == Color::Black {
-                    send(process, "c")?;
+                    setup.push("c".to_string());
                 }
                 for (square, piece) in start.board().pieces().filter(|(_, p)| p.color == color) {
-                    send(process, &format!("{}{square}", piece.role.char().to_ascii_uppercase()))?;
+                    setup.push(format!("{}{square}", piece.role.char().to_ascii_uppercase()));
                 }
             }
-            send(process, ".")?;
+            setup.push(".".to_string());
         }
-        for mv in &query.moves {
-            send(process, &XboardEngine::move_command(&features, &mv.to_string()))?;
+        for line in &setup {
+            if !XboardEngine::send_or_stop(session, line, &mut transcript, 0) {
+                return Ok(transcript);
+            }
         }
-        let mut lines = Vec::new();
-        XboardEngine::sync(
-            session,
-            "after setting up the position and playing the game's moves",
-            deadline,
-            limit,
-            &mut lines,
-        )?;
-        for line in &lines {
-            if let Some(e) = XboardEngine::misunderstood(&features, line) {
+        if each
+            && !XboardEngine::sync_into(session, "after setting up the position", deadline, limit, &mut transcript, 0)
+        {
+            return Ok(transcript);
+        }
+        for (i, mv) in query.moves.iter().enumerate() {
+            let sent = if each { i + 1 } else { query.moves.len() };
+            if !XboardEngine::send_or_stop(
+                session,
+                &XboardEngine::move_command(&features, &mv.to_string()),
+                &mut transcript,
+                sent,
+            ) {
+                return Ok(transcript);
+            }
+            if each {
+                let what = format!("after the game's move {mv}");
+                if !XboardEngine::sync_into(session, &what, deadline, limit, &mut transcript, sent) {
+                    return Ok(transcript);
+                }
+                if transcript.lines.iter().any(|(at, l)| *at == sent && (is_illegal_reply(l) || is_refusal(l))) {
+                    return Ok(transcript);
+                }
+            }
+        }
+        if !each {
+            let what = "after setting up the position and playing the game's moves";
+            XboardEngine::sync_into(session, what, deadline, limit, &mut transcript, query.moves.len());
+        }
+        Ok(transcript)
+    }
+
+    /// Reads a transcript: the endings announced, and whether the engine took
+    /// every move. A refusal after an ending (or one that says `game over`)
+    /// is the engine's game having ended; any other refusal, a misunderstood
+    /// command, an unreadable result comment, or an engine that stopped
+    /// answering for no such reason is a failure.
+    fn read_transcript(
+        features: &Features,
+        table: &EndingTable,
+        query: &PositionQuery,
+        transcript: Transcript,
+    ) -> Result<Heard, EngineError> {
+        let mut endings: Vec<(usize, Ending)> = Vec::new();
+        let mut took_all = true;
+        for (sent, line) in &transcript.lines {
+            if let Some(e) = XboardEngine::misunderstood(features, line) {
                 return Err(e);
             }
-            if is_illegal_reply(line) {
-                return Err(failed(format!(
-                    "the engine refuses a move of the game the scenario plays ({}); moves: {}",
-                    excerpt(line),
-                    query.moves_text()
-                )));
+            if let Some(ending) = table.read(line)? {
+                endings.push((*sent, ending));
+                continue;
             }
-            if is_refusal(line) {
-                return Err(failed(format!("the engine refuses the position {:?}: {}", query.fen, excerpt(line))));
+            let illegal = is_illegal_reply(line);
+            if !illegal && !is_refusal(line) {
+                continue;
             }
+            if illegal && says_game_over(line) && endings.is_empty() {
+                // Over before the move it refuses, without a result line.
+                endings.push((sent.saturating_sub(1), Ending { result: None, reason: None }));
+            }
+            if endings.is_empty() {
+                return Err(if illegal {
+                    failed(format!(
+                        "the engine refuses a move of the game the scenario plays ({}); moves: {}",
+                        excerpt(line),
+                        query.moves_text()
+                    ))
+                } else {
+                    failed(format!("the engine refuses the position {:?}: {}", query.fen, excerpt(line)))
+                });
+            }
+            took_all = false;
+            break;
         }
-        Ok(lines)
+        match transcript.stopped {
+            Some(e) if took_all => Err(e),
+            _ => Ok(Heard { endings, took_all }),
+        }
+    }
+
+    /// Sets up the query and plays its moves one by one, and reads what the engine said.
+    fn hear(&mut self, query: &PositionQuery, capability: Capability) -> Result<Heard, EngineError> {
+        let start = self.check_query(query, capability)?;
+        let table = self.endings.clone();
+        self.request(|session, deadline, limit| {
+            let transcript = XboardEngine::set_up(session, query, &start, deadline, limit, true)?;
+            if transcript.stopped.is_some() {
+                session.dead = true;
+            }
+            XboardEngine::read_transcript(&session.features, &table, query, transcript)
+        })
     }
 }
 
+/// The facts a game's endings tell of its last position, for an engine that
+/// announces `announces` (see the module documentation).
+fn facts_of(heard: &Heard, query: &PositionQuery, announces: &Announces) -> Facts {
+    let moves = query.moves.len();
+    let setup = moves == 0;
+    let mut facts = Facts {
+        outcome: match heard.endings.first() {
+            Some((_, ending)) => ending.outcome().map(Some),
+            None => announces.every_automatic_ending(setup, query.automatic_fifty_moves).then_some(None),
+        },
+        ..Facts::default()
+    };
+    if !heard.took_all {
+        return facts;
+    }
+    let last = heard.endings.iter().find(|(sent, _)| *sent == moves).map(|(_, ending)| ending.reason);
+    match last {
+        // FIDE 5.1.1 / 5.2.1: a mated king is in check, a stalemated one is not.
+        Some(Some(Reason::Checkmate)) => {
+            facts.checkmate = Some(true);
+            facts.stalemate = Some(false);
+        }
+        Some(Some(Reason::Stalemate)) => {
+            facts.checkmate = Some(false);
+            facts.stalemate = Some(true);
+        }
+        // Another ending names neither.
+        Some(_) => {}
+        None if heard.endings.is_empty() => {
+            facts.checkmate = announces.mate.at(setup).then_some(false);
+            facts.stalemate = announces.stalemate.at(setup).then_some(false);
+        }
+        // Ended earlier: it may no longer be looking.
+        None => {}
+    }
+    facts
+}
 impl Engine for XboardEngine {
     fn name(&self) -> &str {
         &self.name
@@ -563,24 +1066,60 @@ impl Engine for XboardEngine {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        capability == Capability::MoveLegality
+        let a = &self.announces;
+        match capability {
+            Capability::MoveLegality => true,
+            // An announcement is an answer, even where silence is none.
+            Capability::Outcome => a.anything(),
+            Capability::Checkmate => a.mate.ever(),
+            Capability::Stalemate => a.stalemate.ever(),
+            _ => false,
+        }
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        if !self.supports(question.capability()) {
+            return Err(EngineError::Unsupported(question.capability()));
+        }
         match question {
             Question::IsLegal(mv) => Ok(Answer::Bool(self.is_legal(query, *mv)?)),
-            other => Err(EngineError::Unsupported(other.capability())),
+            fact => self.facts(query, fact.capability())?.answer(fact),
         }
     }
 }
 
 impl XboardEngine {
-    /// Whether the engine takes `mv` after the query's moves.
+    /// The facts the engine's announcements tell of the query's last
+    /// position; the last answer is kept, so the questions of one step cost
+    /// one request.
+    fn facts(&mut self, query: &PositionQuery, capability: Capability) -> Result<Facts, EngineError> {
+        if let Some((asked, facts)) = &self.last_facts
+            && asked == query
+        {
+            return Ok(facts.clone());
+        }
+        let heard = self.hear(query, capability)?;
+        let facts = facts_of(&heard, query, &self.announces);
+        self.last_facts = Some((query.clone(), facts.clone()));
+        Ok(facts)
+    }
+
+    /// Whether the engine takes `mv` after the query's moves; a game the
+    /// engine ended before its last move takes no move.
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
         let start = self.check_query(query, Capability::MoveLegality)?;
         let uci = mv.to_string();
+        let table = self.endings.clone();
         self.request(|session, deadline, limit| {
-            XboardEngine::set_up(session, query, &start, deadline, limit)?;
+            let transcript = XboardEngine::set_up(session, query, &start, deadline, limit, false)?;
+            if transcript.stopped.is_some() {
+                session.dead = true;
+            }
+            let heard = XboardEngine::read_transcript(&session.features, &table, query, transcript)?;
+            if !heard.took_all || session.dead {
+                // It refused a move of the game after ending it: it takes none.
+                return Ok(false);
+            }
             let features = session.features.clone();
             send(&mut session.process, &XboardEngine::move_command(&features, &uci))?;
             let mut lines = Vec::new();
