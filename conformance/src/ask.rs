@@ -89,6 +89,21 @@ pub fn fact<T>(
     answer(world, step, result)
 }
 
+/// One fact, when the engine tells it for this position; `None`, with nothing
+/// recorded, when it cannot (so that the step may ask another question). A
+/// failed engine still ends the scenario.
+pub fn if_told<T>(
+    world: &mut ChessWorld,
+    question: impl FnOnce(&mut dyn Engine, &PositionQuery) -> Result<T, EngineError>,
+) -> Option<T> {
+    let query = world.query();
+    match question(world.engine.as_mut(), &query) {
+        Ok(value) => Some(value),
+        Err(EngineError::Unsupported(_)) => None,
+        Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
+    }
+}
+
 /// Whether the engine judges moves one at a time instead of listing them.
 fn one_at_a_time(world: &ChessWorld) -> bool {
     !world.engine.supports(Capability::LegalMoves) && world.engine.supports(Capability::MoveLegality)

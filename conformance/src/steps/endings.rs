@@ -35,13 +35,15 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
     }
 }
 
-/// The ending as the engine tells it: its answer to the ending question, or
-/// else the facts the ending follows from by the laws, where `expected`
+/// The ending as the engine tells it: its answer to the ending question, or,
+/// where it cannot answer that here, the facts the ending follows from by the laws, where `expected`
 /// names one (a checkmate, a stalemate, a dead position, insufficient
 /// material, a fivefold repetition). `None` when it cannot tell.
 fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>) -> Option<Option<Outcome>> {
-    if ask::can_ask(world, Capability::Outcome) {
-        return ask::fact(world, step, |e, q| e.outcome(q));
+    // The ending itself, where the engine tells it (an xboard engine tells it
+    // only where it announces one).
+    if let Some(outcome) = ask::if_told(world, |e, q| e.outcome(q)) {
+        return Some(outcome);
     }
     let Some(expected) = expected else {
         return ask::fact(world, step, |e, q| e.outcome(q));
@@ -104,15 +106,14 @@ fn wins(world: &mut ChessWorld, step: &Step, side: String) {
     }
 }
 
-/// The game goes on. An engine that cannot tell the ending is asked what it
-/// can tell of the endings the laws make automatic: a checkmate, a
+/// The game goes on. An engine that cannot tell the ending (here) is asked
+/// what it can tell of the endings the laws make automatic: a checkmate, a
 /// stalemate, a dead position or a fivefold repetition it reports
 /// contradicts the step; otherwise the step stays unsupported.
 #[then("the game is not over")]
 fn not_over(world: &mut ChessWorld, step: &Step) {
     let pos = world.position();
-    if ask::can_ask(world, Capability::Outcome) {
-        let Some(outcome) = ask::fact(world, step, |e, q| e.outcome(q)) else { return };
+    if let Some(outcome) = ask::if_told(world, |e, q| e.outcome(q)) {
         if outcome.is_some() {
             panic!("expected the game to go on, but the engine says: {}{}", outcome_text(outcome), describe(&pos));
         }
