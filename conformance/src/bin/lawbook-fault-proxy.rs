@@ -11,12 +11,14 @@
 //! engine too), and forwards its own standard input to the program line by
 //! line and the program's standard output to its own, flushing each line;
 //! standard error passes through. Before forwarding each line of input (a
-//! request) it draws a number from 0 to 999 from a seeded generator: below
-//! `--kill`, it kills the program and exits with status 3 without forwarding
-//! the line (a crash); below `--kill` + `--stall`, it forwards nothing more
-//! in either direction until its own input ends (a hang: the harness has to
-//! give up waiting and kill it). When its input ends it closes the program's
-//! and exits with the program's status.
+//! request) it draws a number in [0, 1000) from a seeded generator: below
+//! `--kill` (a rate per thousand, fractions allowed), it kills the program
+//! and exits with status 3 without forwarding the line (a crash); below
+//! `--kill` + `--stall`, it reads and forwards nothing more in either
+//! direction (a hang: the harness has to give up waiting and kill it; a
+//! hung proxy whose parent is gone kills the program and exits). When its
+//! input ends it closes the program's input and exits with the program's
+//! status.
 //!
 //! Every fault appends one line to the `--log` file:
 //! `kill|stall <process> <request> <line>`, the process numbered from 0 and
@@ -40,6 +42,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
 /// Run an engine, injecting seeded crashes and hangs.
 #[derive(Parser)]
@@ -48,12 +51,12 @@ struct Cli {
     /// The seed of the faults.
     #[arg(long)]
     seed: u64,
-    /// How many requests in a thousand kill the engine.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
-    kill: u32,
-    /// How many requests in a thousand hang the engine.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
-    stall: u32,
+    /// How many requests in a thousand kill the engine (a fraction such as 0.2 too).
+    #[arg(long, default_value_t = 0.0, value_parser = permille)]
+    kill: f64,
+    /// How many requests in a thousand hang the engine (a fraction such as 0.2 too).
+    #[arg(long, default_value_t = 0.0, value_parser = permille)]
+    stall: f64,
     /// Append one line per injected fault to this file; number the proxy's
     /// processes in FILE.processes.
     #[arg(long)]
@@ -64,6 +67,14 @@ struct Cli {
     /// The engine and its arguments (after `--`).
     #[arg(last = true, required = true, num_args = 1..)]
     command: Vec<String>,
+}
+
+/// A rate per thousand, from 0 to 1000.
+fn permille(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if (0.0..=1000.0).contains(&rate) => Ok(rate),
+        _ => Err(format!("{text:?} is not a number from 0 to 1000")),
+    }
 }
 
 /// What the forwarding threads tell the main thread.
@@ -110,6 +121,7 @@ fn log_fault(log: Option<&Path>, line: &str) {
 }
 
 fn main() -> ExitCode {
+    let parent = parent();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -137,7 +149,7 @@ fn main() -> ExitCode {
     };
     // One stream per process: the seed and the process number, mixed.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(cli.seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let (kill, stall) = if number < cli.spare { (0, 0) } else { (cli.kill, cli.stall.min(1000 - cli.kill)) };
+    let (kill, stall) = if number < cli.spare { (0.0, 0.0) } else { (cli.kill, cli.stall) };
 
     let mut child = match Command::new(&cli.command[0])
         .args(&cli.command[1..])
@@ -193,11 +205,8 @@ fn main() -> ExitCode {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
-            if input_stalled.load(Ordering::SeqCst) {
-                continue;
-            }
             request += 1;
-            let draw = rng.random_range(0..1000u32);
+            let draw: f64 = rng.random_range(0.0..1000.0);
             if draw < kill {
                 let _ = events.send(Event::Kill(request, text_of(&line)));
                 return;
@@ -205,7 +214,10 @@ fn main() -> ExitCode {
             if draw < kill + stall {
                 input_stalled.store(true, Ordering::SeqCst);
                 let _ = events.send(Event::Stall(request, text_of(&line)));
-                continue;
+                // A hung engine reads nothing more, and its input stays open.
+                loop {
+                    thread::park();
+                }
             }
             if to_engine.write_all(&line).and_then(|()| to_engine.flush()).is_err() {
                 // The engine stopped reading; its output's end tells the rest.
@@ -218,7 +230,18 @@ fn main() -> ExitCode {
     });
 
     let log = cli.log.as_deref();
-    for event in inbox {
+    loop {
+        let event = match inbox.recv_timeout(Duration::from_millis(100)) {
+            Ok(event) => event,
+            Err(mpsc::RecvTimeoutError::Timeout) if stalled.load(Ordering::SeqCst) && parent_gone(parent) => {
+                // Nobody waits for the hung engine any more.
+                let _ = child.kill();
+                let _ = child.wait();
+                return ExitCode::from(3);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return ExitCode::from(1),
+        };
         match event {
             Event::Kill(request, line) => {
                 log_fault(log, &format!("kill {number} {request} {line}"));
@@ -227,14 +250,8 @@ fn main() -> ExitCode {
                 return ExitCode::from(3);
             }
             Event::Stall(request, line) => log_fault(log, &format!("stall {number} {request} {line}")),
-            Event::InputClosed if stalled.load(Ordering::SeqCst) => {
-                // Nobody waits for the hung engine any more.
-                let _ = child.kill();
-                let _ = child.wait();
-                return ExitCode::from(3);
-            }
             Event::InputClosed => {}
-            // A hung engine stays hung even if it exits: the proxy waits for its input to end.
+            // A hung engine stays hung even if the program exits.
             Event::OutputClosed if stalled.load(Ordering::SeqCst) => {}
             Event::OutputClosed => {
                 let status = child.wait();
@@ -243,5 +260,23 @@ fn main() -> ExitCode {
             }
         }
     }
-    ExitCode::from(1)
+}
+
+/// The parent process of the proxy.
+#[cfg(unix)]
+fn parent() -> u32 {
+    std::os::unix::process::parent_id()
+}
+
+/// The parent process of the proxy (unknown here: a hung proxy waits to be killed).
+#[cfg(not(unix))]
+fn parent() -> u32 {
+    0
+}
+
+/// Whether the process that started the proxy is gone: the proxy was
+/// given to another parent (init, or a subreaper).
+fn parent_gone(parent_at_start: u32) -> bool {
+    let now = parent();
+    now != parent_at_start || (cfg!(unix) && now == 1)
 }
