@@ -85,6 +85,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let after_engine = Arc::clone(&engine_name);
     let started = std::time::Instant::now();
     let engine_before = lawbook_engines::engine_time();
+    let faults_before = lawbook_engines::engine_failures();
     use cucumber::WriterExt as _;
     let mut cucumber = ChessWorld::cucumber()
         .with_writer(
@@ -214,7 +215,16 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     let (engine, version) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = lawbook_engines::engine_time().saturating_sub(engine_before).as_micros() as u64;
-    Ok(report::EngineRun { engine, version, wall_ms, engine_us, scenarios, ..report::EngineRun::default() })
+    let engine_faults = lawbook_engines::engine_failures().saturating_sub(faults_before) as u64;
+    Ok(report::EngineRun {
+        engine,
+        version,
+        wall_ms,
+        engine_us,
+        engine_faults,
+        scenarios,
+        ..report::EngineRun::default()
+    })
 }
 
 /// Gives each scenario its stable name ([`report::ScenarioRecord::id`]):

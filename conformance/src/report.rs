@@ -138,6 +138,12 @@ pub struct EngineRun {
     /// own work. Zero in runs recorded before it was measured.
     #[serde(default)]
     pub engine_us: u64,
+    /// How many of the engine's answers were engine failures (it crashed,
+    /// hung, answered nonsense or could not be started; see
+    /// [`lawbook_engines::engine_failures`]). Zero in runs recorded before it
+    /// was counted.
+    #[serde(default)]
+    pub engine_faults: u64,
     /// Every scenario run.
     pub scenarios: Vec<ScenarioRecord>,
     /// The verdicts that differ from the engine's expectations, once compared
@@ -211,6 +217,11 @@ pub fn table(runs: &[EngineRun]) -> String {
     let _ = write!(out, "{:<38}", "engine time (inside engine calls)");
     for run in runs {
         let _ = write!(out, " {:>15.2}s", run.engine_us as f64 / 1e6);
+    }
+    out.push('\n');
+    let _ = write!(out, "{:<38}", "engine faults (failed answers)");
+    for run in runs {
+        let _ = write!(out, " {:>16}", run.engine_faults);
     }
     out.push('\n');
     out
@@ -310,6 +321,7 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
                 "unexpected": run.unexpected,
                 "wall_ms": run.wall_ms,
                 "engine_us": run.engine_us,
+                "engine_faults": run.engine_faults,
                 "totals": counts(&run.counts()),
                 "areas": areas,
                 "not_passed": not_passed,
@@ -510,6 +522,7 @@ mod tests {
             version: "demo 1.0".into(),
             wall_ms: 1234,
             engine_us: 567_000,
+            engine_faults: 1,
             scenarios: vec![
                 record("Castling", Verdict::Passed, None),
                 record(
@@ -544,6 +557,7 @@ mod tests {
         assert!(table.contains("0/0/1/1"), "{table}");
         assert!(table.contains("1/1/1/1"), "{table}");
         assert!(table.contains("engine time (inside engine calls)") && table.contains("0.57s"), "{table}");
+        assert!(table.lines().any(|l| l.starts_with("engine faults") && l.ends_with(" 1")), "{table}");
     }
 
     #[test]

@@ -355,6 +355,7 @@ fn run(
         run.version = part.version;
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
+        run.engine_faults += part.engine_faults;
         run.scenarios.extend(part.scenarios);
     }
     if run.scenarios.iter().all(|r| r.verdict == Verdict::Error) {

@@ -33,15 +33,13 @@ impl Pool {
         Box::new(Handle { pool: self.clone() })
     }
 
-    /// An idle engine, or a new one. An engine that cannot be started comes
-    /// back as one that answers every question with that error, so the
-    /// scenario gets an error verdict and the run goes on.
-    fn take(&self) -> Box<dyn Engine> {
+    /// An idle engine, or a new one; why none could be started.
+    fn take(&self) -> Result<Box<dyn Engine>, String> {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        idle.unwrap_or_else(|| {
-            crate::adapters::build(&self.spec)
-                .unwrap_or_else(|e| Box::new(Broken(self.spec.name.clone(), e.to_string())))
-        })
+        match idle {
+            Some(engine) => Ok(engine),
+            None => crate::adapters::build(&self.spec).map_err(|e| e.to_string()),
+        }
     }
 
     fn give_back(&self, engine: Box<dyn Engine>) {
@@ -50,11 +48,20 @@ impl Pool {
         }
     }
 
+    /// Runs `f` on an idle or new engine and keeps the engine for the next
+    /// question. An engine that cannot be started is replaced, for this one
+    /// question, by one that answers with that error, so the scenario gets
+    /// an error verdict and the run goes on; it is not kept, so the next
+    /// question tries to start the engine again.
     fn with<T>(&self, f: impl FnOnce(&mut dyn Engine) -> T) -> T {
-        let mut engine = self.take();
-        let answer = f(engine.as_mut());
-        self.give_back(engine);
-        answer
+        match self.take() {
+            Ok(mut engine) => {
+                let answer = f(engine.as_mut());
+                self.give_back(engine);
+                answer
+            }
+            Err(why) => f(&mut Broken(self.spec.name.clone(), why)),
+        }
     }
 }
 
@@ -68,8 +75,11 @@ impl Engine for Broken {
     fn version(&self) -> String {
         "unknown (it could not be started)".to_string()
     }
-    fn supports(&self, _: Capability) -> bool {
-        true
+    /// Every question, so that asking it gives the error; but not lawbook's
+    /// model, which a step would then consult instead of asking, passing
+    /// with no engine at all.
+    fn supports(&self, capability: Capability) -> bool {
+        capability != Capability::Model
     }
     fn answer(&mut self, _: &PositionQuery, _: &Question) -> Result<Answer, EngineError> {
         Err(EngineError::Failed(self.1.clone()))
@@ -114,5 +124,30 @@ mod tests {
         // ... asked one after another needed a single engine.
         assert_eq!(pool.idle.lock().map(|idle| idle.len()).unwrap_or(0), 1);
         assert_eq!(handles[0].name(), "lawbook");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_cannot_start_is_tried_again_and_claims_no_model() {
+        // An "engine" that counts its starts in a file and exits at once.
+        let starts = std::env::temp_dir().join(format!("lawbook-pool-starts-{}", std::process::id()));
+        let _ = std::fs::remove_file(&starts);
+        let script = format!("echo start >> '{}'; exit 1", starts.display());
+        let yaml = format!(
+            "engines:\n  - name: dead\n    protocol: jsonl\n    command: sh\n    args: [\"-c\", {}]\n",
+            serde_json::Value::from(script)
+        );
+        let pool = Pool::new(crate::registry::parse(&yaml).unwrap().remove(0));
+        let mut handle = pool.checkout();
+        let query = PositionQuery::from_start(&[]).unwrap();
+        assert!(matches!(handle.legal_moves(&query), Err(EngineError::Failed(_))));
+        assert!(matches!(handle.legal_moves(&query), Err(EngineError::Failed(_))));
+        // Lawbook's model is no answer from an engine that is not running.
+        assert!(!handle.supports(Capability::Model));
+        let started = std::fs::read_to_string(&starts).unwrap_or_default().lines().count();
+        let _ = std::fs::remove_file(&starts);
+        // At least one start per question (`Ask` asks `supports` first, which starts one too).
+        assert!(started >= 3, "each question tries to start the engine again: {started} starts");
+        assert_eq!(pool.idle.lock().map(|idle| idle.len()).unwrap_or(0), 0, "a broken engine is not kept");
     }
 }

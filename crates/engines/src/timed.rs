@@ -1,15 +1,26 @@
 //! [`Timed`]: an engine whose every answer is timed, and [`engine_time`],
-//! the sum of those times in this process.
+//! the sum of those times in this process; [`engine_failures`], the
+//! answers that were engine failures.
 
 use crate::answer::{Answer, Capability, EngineError, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
 use core::time::Duration;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Nanoseconds spent inside the calls of every [`Timed`] engine of this process.
 static ENGINE_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// Answers of every [`Timed`] engine of this process that were [`EngineError::Failed`].
+static ENGINE_FAILURES: AtomicUsize = AtomicUsize::new(0);
+
+/// How many answers of every [`Timed`] engine of this process so far were
+/// [`EngineError::Failed`]: the engine crashed, hung, answered nonsense or
+/// could not be started (a child-process engine is restarted after each).
+pub fn engine_failures() -> usize {
+    ENGINE_FAILURES.load(Ordering::Relaxed)
+}
 
 /// The time spent inside the calls of every [`Timed`] engine of this process
 /// so far, summed (calls made at the same time each count in full).
@@ -42,6 +53,10 @@ impl<E: Engine> Engine for Timed<E> {
         timed(|| self.0.supports(capability))
     }
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        timed(|| self.0.answer(query, question))
+        let answer = timed(|| self.0.answer(query, question));
+        if matches!(answer, Err(EngineError::Failed(_))) {
+            ENGINE_FAILURES.fetch_add(1, Ordering::Relaxed);
+        }
+        answer
     }
 }
