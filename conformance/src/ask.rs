@@ -41,6 +41,8 @@ pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineEr
             None
         }
         Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
+        // The corpus asks only about positions a game can reach: refusing one is an error.
+        Err(EngineError::Refused(why)) => panic!("{ENGINE_ERROR} the engine refuses the position: {why}"),
     }
 }
 
