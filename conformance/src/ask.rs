@@ -15,7 +15,7 @@
 //! ([`needed`]).
 //!
 //! An engine may refuse a position no game can reach (a JSON-lines
-//! `bad_fen`, its FEN reader's error, another position set up): the step
+//! `bad_fen`, its FEN reader's error, an impossible right dropped): the step
 //! passes, noting the refusal ([`REFUSED`]), and so does every later step of
 //! the scenario, without asking. Refusing a position a game can reach is an
 //! engine error. A crash or a hang is an engine error either way.

@@ -313,8 +313,9 @@ pub enum EngineError {
     /// The engine refuses the position it is asked about, in its own words:
     /// its FEN reader or its validation rejects the start (a JSON-lines
     /// `bad_fen` reply, the built-in engine's error kind such as
-    /// `position.opposite_check`), or it sets up another position than the
-    /// one asked about. Not a crash: the engine answered, about no position.
+    /// `position.opposite_check`), or it sets the position up without what it
+    /// cannot have (a castling right with no rook). Not a crash: the engine
+    /// answered, about no position.
     Refused(String),
 }
 

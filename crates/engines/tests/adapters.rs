@@ -574,8 +574,9 @@ const NO_ROOK: &str = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
 /// `position fen F` and shows it in `d`; `go perft 1` lists the initial
 /// position's 20 moves, or for any other position the white king's five
 /// steps from e1 and `e1g1`. In mode `corrects` its `d` drops a castling
-/// right `K` (as an engine that repairs the position does); in mode `crash`
-/// it exits on a position whose castling field is `K`.
+/// right `K` (as an engine that repairs the position does), in mode
+/// `misreads` it shows `Q` instead; in mode `crash` it exits on a position
+/// whose castling field is `K`.
 const FAKE_UCI_UNREACHABLE: &str = r#"
 mode=$1
 fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -591,6 +592,7 @@ while IFS= read -r line; do
     d)
         shown=$fen
         if [ "$mode" = corrects ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w - - /'); fi
+        if [ "$mode" = misreads ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w Q - /'); fi
         echo "Fen: $shown"
         echo "Checkers: "
         ;;
@@ -639,7 +641,7 @@ done
 "#;
 
 #[test]
-fn uci_engine_that_sets_up_another_position_refuses_one_no_game_can_reach() {
+fn uci_engine_that_drops_what_a_position_no_game_can_reach_cannot_have_refuses_it() {
     let dir = TempDir::new();
     let unreachable = query(NO_ROOK, &[]);
     // Its `d` shows the castling right dropped: it has not taken the position as given.
@@ -649,6 +651,9 @@ fn uci_engine_that_sets_up_another_position_refuses_one_no_game_can_reach() {
         other => panic!("expected a refusal, got {other:?}"),
     }
     assert_eq!(corrects.restarts(), 0, "a refusal is an answer, not a failure");
+    // Its `d` shows a right the FEN does not give: it misread the FEN, a failure.
+    let mut misreads = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "misreads", 3_000)).unwrap();
+    assert!(failure(misreads.legal_moves(&unreachable)).contains("another position (the castling rights)"));
     // One that shows the position as given has taken it, and its answer is its own.
     let mut takes = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "takes", 3_000)).unwrap();
     assert!(takes.legal_moves(&unreachable).unwrap().contains(&m("e1g1")));

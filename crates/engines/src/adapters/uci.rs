@@ -25,12 +25,15 @@
 //! A start lawbook refuses (a position no game can reach, asked about with no
 //! moves) is compared with the FEN as written instead: the placement and the
 //! side to move, the castling field as the same letters (or the same rooks),
-//! the en passant field as the same text. An engine whose `d` then shows
-//! another position has not taken the position as given (it dropped a
-//! castling right with no rook, or an en passant square no double step
-//! explains): that is its refusal of the position ([`EngineError::Refused`]),
-//! not a failure. An engine whose `d` shows no FEN cannot refuse and is
-//! judged by its answers.
+//! the en passant field as the same text. An engine whose `d` shows the
+//! position without what it cannot have (a castling right with no rook, an
+//! en passant square no double step explains) has not taken it as given:
+//! that is its refusal of the position ([`EngineError::Refused`]), not a
+//! failure. One whose `d` shows anything else (other pieces, a right or a
+//! square the FEN does not give: Stockfish 15.1, reading past its board,
+//! turns a `K` with no rook into `Q`) misreads the FEN, a failure as for any
+//! position. An engine whose `d` shows no FEN cannot refuse and is judged by
+//! its answers; one that exits or hangs fails.
 //!
 //! Every request waits at most the registry's time limit. An engine that
 //! exits, hangs, floods its output or prints something this adapter cannot
@@ -168,46 +171,52 @@ fn same_as_meant(meant: &Meant, chess960: bool, engine_fen: &str, compare: Compa
     }
 }
 
-/// Checks the engine's FEN against a start no game can reach, as written:
-/// another position is the engine's refusal of this one.
+/// Checks the engine's FEN against a start no game can reach, as written.
+/// An engine that set it up without a castling right or the en passant
+/// square the FEN gives (it drops what the position cannot have) refuses it;
+/// one that set up other pieces, another side to move, or rights or a square
+/// the FEN does not give, misreads the FEN (an engine failure, as for any
+/// position).
 fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Compare) -> Result<(), EngineError> {
     let e: Vec<&str> = written.split_whitespace().collect();
     let a: Vec<&str> = engine_fen.split_whitespace().collect();
-    if a.len() < 4 {
+    if a.len() < 4 || e.len() < 4 {
         return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
     }
-    let differ = |what: &str| {
+    let dropped = |what: &str| {
         EngineError::refused(format!(
+            "the engine set up the position without {what}: its FEN is {engine_fen:?}, the query's {written:?}"
+        ))
+    };
+    let misread = |what: &str| {
+        failed(format!(
             "the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"
         ))
     };
     if compare == Compare::Position && crate::adapters::read_placement(a[0]).ok().as_ref() != Some(board) {
-        return Err(differ("the pieces"));
+        return Err(misread("the pieces"));
     }
-    if e.get(1) != Some(&a[1]) {
-        return Err(differ("the side to move"));
+    if e[1] != a[1] {
+        return Err(misread("the side to move"));
     }
-    let sorted = |s: &str| {
-        let mut c: Vec<char> = s.chars().collect();
-        c.sort_unstable();
-        c
-    };
+    // The same rights as letters, or as rooks where both fields name rooks that are there.
+    let letters = |s: &str| -> std::collections::BTreeSet<char> { s.chars().filter(|&c| c != '-').collect() };
     let rooks = |fields: &[&str]| {
         fen::read_setup(&format!("{} {} {} - 0 1", fields[0], fields[1], fields[2]))
             .ok()
             .map(|(s, _)| s.castling_rights)
     };
-    let castling = e.get(2).copied().unwrap_or("-");
-    let same_rights =
-        sorted(a[2]) == sorted(castling) || (e.len() >= 3 && rooks(&a).is_some_and(|r| rooks(&e) == Some(r)));
-    if !same_rights {
-        return Err(differ("the castling rights"));
+    let (shown, asked) = (letters(a[2]), letters(e[2]));
+    let by_rooks = rooks(&a).zip(rooks(&e));
+    if shown != asked && by_rooks.is_none_or(|(shown, asked)| shown != asked) {
+        let fewer = shown.is_subset(&asked) || by_rooks.is_some_and(|(shown, asked)| (shown - asked).is_empty());
+        return Err(if fewer { dropped("some of its castling rights") } else { misread("the castling rights") });
     }
-    if e.get(3) != Some(&a[3]) {
-        return Err(differ("the en passant square"));
+    if a[3] != e[3] {
+        return Err(if a[3] == "-" { dropped("its en passant square") } else { misread("the en passant square") });
     }
     if compare == Compare::AllButPlacement && a.len() >= 6 && e.len() >= 6 && a[5] != e[5] {
-        return Err(differ("the move number"));
+        return Err(misread("the move number"));
     }
     Ok(())
 }
