@@ -13,8 +13,14 @@
 //! the scenario, through a message the reports recognise ([`ENGINE_ERROR`]);
 //! so does a question whose answer the rest of the scenario depends on
 //! ([`needed`]).
+//!
+//! An engine may refuse a position no game can reach (a JSON-lines
+//! `bad_fen`, its FEN reader's error, an impossible right dropped): the step
+//! passes, noting the refusal ([`REFUSED`]), and so does every later step of
+//! the scenario, without asking. Refusing a position a game can reach is an
+//! engine error. A crash or a hang is an engine error either way.
 
-use crate::world::ChessWorld;
+use crate::world::{ChessWorld, Reading};
 use cucumber::gherkin::Step;
 use lawbook_board::{Board, Piece, Rank, Role, Square};
 use lawbook_engines::{Ask, Capability, Engine, EngineError, PositionQuery};
@@ -30,9 +36,13 @@ use lawbook_notation::uci::UciMove;
 pub const UNSUPPORTED: &str = "UNSUPPORTED:";
 /// The start of a step message for an engine that failed to answer.
 pub const ENGINE_ERROR: &str = "ENGINE ERROR:";
+/// The start of the message of a step (and a scenario) that passed because
+/// the engine refused the position, one no game can reach.
+pub const REFUSED: &str = "the engine refused the position:";
 
 /// The engine's answer; an unsupported question makes `step` unsupported
-/// (and gives `None`), a failure ends the scenario as an engine error.
+/// (and gives `None`), a failure ends the scenario as an engine error, a
+/// refusal of a position no game can reach passes `step` (and gives `None`).
 pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineError>) -> Option<T> {
     match result {
         Ok(value) => Some(value),
@@ -49,7 +59,25 @@ pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineEr
             None
         }
         Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
+        Err(EngineError::Refused(why)) => {
+            if world.unreachable().is_none() {
+                panic!("{ENGINE_ERROR} the engine refuses the position, which a game can reach: {why}");
+            }
+            world.refused.push(crate::world::Unasked { line: step.position.line, why });
+            None
+        }
     }
+}
+
+/// Whether the engine has already refused the scenario's position (one no
+/// game can reach): then `step` passes as refused, without asking.
+fn refused_before(world: &mut ChessWorld, step: &Step) -> bool {
+    let Some(first) = world.refused.first() else { return false };
+    let why = first.why.clone();
+    if world.refused.last().is_none_or(|last| last.line != step.position.line) {
+        world.refused.push(crate::world::Unasked { line: step.position.line, why });
+    }
+    true
 }
 
 /// An answer the rest of the scenario depends on (the moves a `When` step
@@ -84,6 +112,9 @@ pub fn fact<T>(
     step: &Step,
     question: impl FnOnce(&mut dyn Engine, &PositionQuery) -> Result<T, EngineError>,
 ) -> Option<T> {
+    if refused_before(world, step) {
+        return None;
+    }
     let query = world.query();
     let result = question(world.engine.as_mut(), &query);
     answer(world, step, result)
@@ -91,16 +122,21 @@ pub fn fact<T>(
 
 /// One fact, when the engine tells it for this position; `None`, with nothing
 /// recorded, when it cannot (so that the step may ask another question). A
-/// failed engine still ends the scenario.
+/// failed engine still ends the scenario, and a refusal of the position is
+/// recorded as [`answer`] records it.
 pub fn if_told<T>(
     world: &mut ChessWorld,
+    step: &Step,
     question: impl FnOnce(&mut dyn Engine, &PositionQuery) -> Result<T, EngineError>,
 ) -> Option<T> {
+    if refused_before(world, step) {
+        return None;
+    }
     let query = world.query();
     match question(world.engine.as_mut(), &query) {
         Ok(value) => Some(value),
         Err(EngineError::Unsupported(_)) => None,
-        Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
+        other => answer(world, step, other),
     }
 }
 
@@ -111,6 +147,9 @@ fn one_at_a_time(world: &ChessWorld) -> bool {
 
 /// The moves among `asked` the engine accepts, asked one at a time.
 fn accepted(world: &mut ChessWorld, step: &Step, asked: Vec<UciMove>) -> Option<Vec<UciMove>> {
+    if refused_before(world, step) {
+        return None;
+    }
     let query = world.query();
     let mut out = Vec::new();
     for m in asked {
@@ -125,8 +164,8 @@ fn accepted(world: &mut ChessWorld, step: &Step, asked: Vec<UciMove>) -> Option<
 /// The engine's legal moves of the current position.
 pub fn moves(world: &mut ChessWorld, step: &Step) -> Option<Vec<UciMove>> {
     if one_at_a_time(world) {
-        let pos = world.position();
-        return accepted(world, step, candidates(&pos));
+        let seen = world.reading();
+        return accepted(world, step, candidates_on(&seen));
     }
     fact(world, step, |engine, query| engine.legal_moves(query))
 }
@@ -136,7 +175,7 @@ pub fn moves(world: &mut ChessWorld, step: &Step) -> Option<Vec<UciMove>> {
 /// From the engine's full move list where it has one; otherwise the moves
 /// the text can name on this board, each asked of the engine.
 pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Vec<UciMove>> {
-    let pos = world.position();
+    let seen = world.reading();
     let pattern = MovePattern::read(text, Lang::English);
     let uci: Option<UciMove> = text.parse().ok();
     if pattern.is_none() && uci.is_none() {
@@ -145,7 +184,7 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
     }
     if one_at_a_time(world) {
         let asked = match &pattern {
-            Some(pattern) => named(&pos, pattern),
+            Some(pattern) => named_on(&seen, pattern),
             None => uci.into_iter().collect(),
         };
         return accepted(world, step, asked);
@@ -155,7 +194,9 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
         moves
             .into_iter()
             .filter(|&m| match (&pattern, m) {
-                (Some(p), UciMove::Normal { from, to, promotion }) => p.matches(&pos, from, to, promotion),
+                (Some(p), UciMove::Normal { from, to, promotion }) => {
+                    p.matches_on(seen.board(), seen.turn(), from, to, promotion)
+                }
                 (Some(_), UciMove::Null) => false,
                 (None, _) => Some(m) == uci,
             })
@@ -170,6 +211,9 @@ pub fn board(world: &mut ChessWorld, step: &Step) -> Option<Board> {
 
 /// The engine's board before the last move played.
 pub fn board_before_last_move(world: &mut ChessWorld, step: &Step) -> Option<Board> {
+    if refused_before(world, step) {
+        return None;
+    }
     let mut query = world.query();
     if query.moves.pop().is_none() {
         panic!("no move has been played yet: use When ... plays ... first");
@@ -180,8 +224,13 @@ pub fn board_before_last_move(world: &mut ChessWorld, step: &Step) -> Option<Boa
 
 /// Every move a piece's movement allows, ignoring the own king's safety and castling.
 pub fn pseudo_moves(pos: &Position) -> Vec<UciMove> {
-    let board = pos.board();
-    let us = pos.turn();
+    pseudo_moves_on(&Reading::of(pos))
+}
+
+/// As [`pseudo_moves`], on the board as the steps read it.
+fn pseudo_moves_on(seen: &Reading) -> Vec<UciMove> {
+    let board = seen.board();
+    let us = seen.turn();
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
@@ -226,9 +275,15 @@ pub fn pseudo_moves(pos: &Position) -> Vec<UciMove> {
 /// (en passant), and the king's two-square steps (castling). A superset of
 /// the legal moves, for engines that judge one move at a time.
 pub fn candidates(pos: &Position) -> Vec<UciMove> {
-    let us = pos.turn();
-    let board = pos.board();
-    let mut out = pseudo_moves(pos);
+    candidates_on(&Reading::of(pos))
+}
+
+/// As [`candidates`], on the board as the steps read it (a position no game
+/// can reach included).
+fn candidates_on(seen: &Reading) -> Vec<UciMove> {
+    let us = seen.turn();
+    let board = seen.board();
+    let mut out = pseudo_moves_on(seen);
     for from in board.by_piece(Piece::new(us, Role::Pawn)) {
         for to in pawn_attacks(us, from) - board.occupied() {
             if to.rank() != Rank::Eighth.relative(us) {
@@ -236,7 +291,7 @@ pub fn candidates(pos: &Position) -> Vec<UciMove> {
             }
         }
     }
-    out.extend(castling_forms(pos));
+    out.extend(castling_forms(seen));
     out.sort();
     out.dedup();
     out
@@ -245,11 +300,11 @@ pub fn candidates(pos: &Position) -> Vec<UciMove> {
 /// The king's moves that could be castling, as UCI writes castling: the
 /// king's two-square steps in standard chess, the king taking each of its
 /// own rooks on its rank in Chess960.
-fn castling_forms(pos: &Position) -> Vec<UciMove> {
-    let us = pos.turn();
-    let king = pos.king_of(us);
-    let targets: Vec<Square> = if pos.castling_mode() == lawbook_board::CastlingMode::Chess960 {
-        (pos.board().by_piece(Piece::new(us, Role::Rook)) & lawbook_board::Bitboard::from_rank(king.rank()))
+fn castling_forms(seen: &Reading) -> Vec<UciMove> {
+    let us = seen.turn();
+    let Some(king) = seen.board().king_of(us) else { return Vec::new() };
+    let targets: Vec<Square> = if seen.mode == lawbook_board::CastlingMode::Chess960 {
+        (seen.board().by_piece(Piece::new(us, Role::Rook)) & lawbook_board::Bitboard::from_rank(king.rank()))
             .squares()
             .collect()
     } else {
@@ -262,10 +317,16 @@ fn castling_forms(pos: &Position) -> Vec<UciMove> {
 /// engines that judge one move at a time); castling only in the form UCI
 /// writes it (see [`castling_forms`]).
 pub fn named(pos: &Position, pattern: &MovePattern) -> Vec<UciMove> {
+    named_on(&Reading::of(pos), pattern)
+}
+
+/// As [`named`], on the board as the steps read it.
+fn named_on(seen: &Reading, pattern: &MovePattern) -> Vec<UciMove> {
+    let (board, us) = (seen.board(), seen.turn());
     if matches!(pattern, MovePattern::Castle(_)) {
-        return castling_forms(pos)
+        return castling_forms(seen)
             .into_iter()
-            .filter(|m| m.from().zip(m.to()).is_some_and(|(from, to)| pattern.matches(pos, from, to, None)))
+            .filter(|m| m.from().zip(m.to()).is_some_and(|(from, to)| pattern.matches_on(board, us, from, to, None)))
             .collect();
     }
     let mut out = Vec::new();
@@ -275,7 +336,7 @@ pub fn named(pos: &Position, pattern: &MovePattern) -> Vec<UciMove> {
                 continue;
             }
             for promotion in [None, Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)] {
-                if pattern.matches(pos, from, to, promotion) {
+                if pattern.matches_on(board, us, from, to, promotion) {
                     out.push(UciMove::Normal { from, to, promotion });
                 }
             }

@@ -105,7 +105,14 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         .after(move |feature, rule, scenario, finished, world| {
             use cucumber::event::ScenarioFinished;
             let unasked = world.as_ref().map(|w| w.unasked.clone()).unwrap_or_default();
+            let refused = world.as_ref().map(|w| w.refused.clone()).unwrap_or_default();
             let (verdict, message) = match finished {
+                // The engine refused a position no game can reach: every step passed, noting it.
+                ScenarioFinished::StepPassed if !refused.is_empty() => {
+                    let mut why = vec![format!("{} {}", ask::REFUSED, refused[0].why)];
+                    why.extend(unasked.iter().map(|u| format!("{} {} (line {})", ask::UNSUPPORTED, u.why, u.line)));
+                    (report::Verdict::Passed, Some(why.join("\n")))
+                }
                 ScenarioFinished::StepPassed if unasked.is_empty() => (report::Verdict::Passed, None),
                 ScenarioFinished::StepPassed => {
                     let why: Vec<String> =
@@ -132,7 +139,12 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     text: format!("{} {}", step.keyword.trim(), step.value),
                     line: step.position.line,
                     verdict: report::StepVerdict::NotRun,
-                    message: unasked.iter().find(|u| u.line == step.position.line).map(|u| u.why.clone()),
+                    message: unasked.iter().find(|u| u.line == step.position.line).map(|u| u.why.clone()).or_else(
+                        || {
+                            let refusal = refused.iter().find(|u| u.line == step.position.line)?;
+                            Some(format!("{} {}", ask::REFUSED, refusal.why))
+                        },
+                    ),
                 })
                 .collect();
             let (fen, last_move) = match world {
@@ -142,10 +154,11 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     {
                         *name = (world.engine.name().to_string(), world.engine.version());
                     }
-                    let game = world.game_so_far();
-                    let fen = game.map(|g| lawbook_notation::fen::write(g.current()));
-                    let last = game.and_then(|g| g.last_move()).map(|(pos, mv)| lawbook_notation::uci::write(pos, mv));
-                    (fen, last)
+                    let last = world
+                        .game_so_far()
+                        .and_then(|g| g.last_move())
+                        .map(|(pos, mv)| lawbook_notation::uci::write(pos, mv));
+                    (world.fen_so_far(), last)
                 }
                 None => (None, None),
             };
@@ -257,16 +270,19 @@ fn name_scenarios(scenarios: &mut [report::ScenarioRecord]) {
 }
 
 /// Fills in each step's verdict from what cucumber said of it: a step that
-/// ran is passed, or unsupported when it could not be asked; a failed step is
-/// failed, unsupported or an engine error by its message; a step with no
-/// event did not run.
+/// ran is passed (also when the engine refused a position no game can reach,
+/// which its message says), or unsupported when it could not be asked; a
+/// failed step is failed, unsupported or an engine error by its message; a
+/// step with no event did not run.
 fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log::StepEvent)]) {
     use report::StepVerdict;
     use step_log::StepEvent;
     for step in &mut record.steps {
         let Some((_, event)) = events.iter().find(|(line, _)| *line == step.line) else { continue };
         step.verdict = match event {
-            StepEvent::Passed if step.message.is_some() => StepVerdict::Unsupported,
+            StepEvent::Passed if step.message.as_deref().is_some_and(|m| !m.starts_with(ask::REFUSED)) => {
+                StepVerdict::Unsupported
+            }
             StepEvent::Passed => StepVerdict::Passed,
             StepEvent::Skipped => {
                 step.message = Some("no step of the corpus's vocabulary matches this text".to_string());

@@ -273,6 +273,8 @@ impl Engine for Mutant {
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        // A start the built-in engine refuses (no game can reach it), each mutant refuses too.
+        BuiltIn::read_start(query)?;
         match question {
             Question::LegalMoves => Ok(Answer::LegalMoves(self.moves(&query.replay()?.positions))),
             Question::IsLegal(mv) => Ok(Answer::Bool(self.moves(&query.replay()?.positions).contains(mv))),

@@ -459,7 +459,8 @@ fn cell_class(counts: Option<&BTreeMap<Verdict, usize>>) -> &'static str {
 
 fn board_svg(fen: &str, last_move: Option<&str>) -> String {
     use lawbook_notation::diagram::{SvgOptions, svg};
-    let Ok((setup, _)) = lawbook_notation::fen::read_setup(fen) else { return String::new() };
+    // The placement alone: a position no game can reach is drawn as written.
+    let Ok((board, _)) = lawbook_notation::fen::read_board(fen) else { return String::new() };
     let mut options = SvgOptions { square_size: 40, ..SvgOptions::default() };
     if let Some(mv) = last_move
         && let (Some(from), Some(to)) =
@@ -467,7 +468,7 @@ fn board_svg(fen: &str, last_move: Option<&str>) -> String {
     {
         options.arrows.push((from, to));
     }
-    svg(&setup.board, &options)
+    svg(&board, &options)
 }
 
 #[cfg(test)]

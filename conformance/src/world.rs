@@ -5,8 +5,14 @@
 //! validated strictly. The game then changes only through
 //! [`ScenarioGame::play`] and [`ScenarioGame::push`], which keep the moves
 //! and the positions in step.
+//!
+//! A scenario may instead start from a position no game can reach
+//! ([`ChessWorld::set_unreachable`]): lawbook does not validate it, engines
+//! are asked about its FEN as written, and no move is played in it. The steps
+//! read its board as written ([`ChessWorld::reading`]) to name moves and draw
+//! it, never to judge it.
 
-use lawbook_board::{CastlingMode, Color, Setup};
+use lawbook_board::{Board, CastlingMode, Color, Setup};
 use lawbook_engines::{BuiltIn, Engine, PositionQuery, Timed};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::uci::UciMove;
@@ -108,6 +114,63 @@ impl ScenarioGame {
     }
 }
 
+/// A start no game can reach, as a scenario writes it
+/// (`Given the position <FEN>, which no game can reach`).
+#[derive(Clone, Debug)]
+pub struct Unreachable {
+    /// The FEN as written: what engines are asked about.
+    pub fen: String,
+    /// Its board, side to move and (where they name pieces that are there)
+    /// castling rights and en passant square, read without judging, to name
+    /// moves and draw the board.
+    pub setup: Setup,
+}
+
+/// The current position as the steps read it: to find pieces, name moves and
+/// draw the board, never to judge (that is the engine's answer).
+#[derive(Clone, Debug)]
+pub struct Reading {
+    /// The position, free: lawbook's own for a position a game can reach, as
+    /// written for one no game can reach.
+    pub setup: Setup,
+    /// How castling is written.
+    pub mode: CastlingMode,
+    /// The FEN for messages: lawbook's, or the scenario's own for a position no game can reach.
+    pub fen: String,
+    /// The position is one no game can reach.
+    pub unreachable: bool,
+}
+
+impl Reading {
+    /// A position a game can reach.
+    pub fn of(pos: &Position) -> Reading {
+        Reading { setup: pos.to_setup(), mode: pos.castling_mode(), fen: fen::write(pos), unreachable: false }
+    }
+
+    /// Where the pieces stand.
+    pub fn board(&self) -> &Board {
+        &self.setup.board
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.setup.turn
+    }
+
+    /// The position drawn as text, with its FEN, for failure messages.
+    pub fn describe(&self) -> String {
+        let mut out = String::from("\n");
+        for line in diagram::ascii(self.board()).lines() {
+            out.push_str("  ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        let written = if self.unreachable { " (as the scenario writes it: no game can reach it)" } else { "" };
+        out.push_str(&format!("  {} to move; FEN {}{written}\n", self.turn(), self.fen));
+        out
+    }
+}
+
 /// The result of a move a scenario tried (`When Black tries d4xe3`).
 #[derive(Clone, Debug)]
 pub struct Attempt {
@@ -137,6 +200,8 @@ pub struct ChessWorld {
     mode: CastlingMode,
     /// The game, once play (or a question) has started.
     game: Option<ScenarioGame>,
+    /// The start, when it is one no game can reach: then there is no game.
+    unreachable: Option<Unreachable>,
     /// The last move tried.
     pub attempt: Option<Attempt>,
     /// The board records the fifty-move draw by itself (the Polish source's board).
@@ -147,6 +212,10 @@ pub struct ChessWorld {
     pub otb: Option<lawbook_otb::OverTheBoard>,
     /// The steps the engine could not be asked, in order.
     pub unasked: Vec<Unasked>,
+    /// The steps whose question the engine refused, a position no game can
+    /// reach being refused (see [`crate::ask::REFUSED`]), in order: once the
+    /// engine has refused, later steps pass without asking.
+    pub refused: Vec<Unasked>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
 }
@@ -182,11 +251,13 @@ impl Default for ChessWorld {
             setup: Setup::empty(),
             mode: CastlingMode::Standard,
             game: None,
+            unreachable: None,
             attempt: None,
             automatic_fifty_moves: false,
             agreed: None,
             otb: None,
             unasked: Vec::new(),
+            refused: Vec::new(),
             engine: new_engine(),
         }
     }
@@ -201,14 +272,41 @@ impl ChessWorld {
     /// The position being set up, to change: the game starts again from it.
     pub fn setup_mut(&mut self) -> &mut Setup {
         self.game = None;
+        self.unreachable_setup_ends("changes the position");
         &mut self.setup
     }
 
     /// Sets up a whole new position (and castling mode), starting the game again.
     pub fn set_up(&mut self, setup: Setup, mode: CastlingMode) {
         self.game = None;
+        self.unreachable = None;
         self.setup = setup;
         self.mode = mode;
+    }
+
+    /// Starts from a position no game can reach, given as `fen` (kept as
+    /// written) and read as `setup` (see [`Unreachable`]): there is no game,
+    /// and engines are asked about `fen` itself.
+    pub fn set_unreachable(&mut self, fen: String, setup: Setup, mode: CastlingMode) {
+        self.game = None;
+        self.setup = setup.clone();
+        self.mode = mode;
+        self.unreachable = Some(Unreachable { fen, setup });
+    }
+
+    /// The start no game can reach, if the scenario gives one.
+    pub fn unreachable(&self) -> Option<&Unreachable> {
+        self.unreachable.as_ref()
+    }
+
+    /// Fails a step that would change a start no game can reach: it is given whole, as a FEN.
+    fn unreachable_setup_ends(&self, doing: &str) {
+        if let Some(u) = &self.unreachable {
+            panic!(
+                "the scenario {doing} after giving a position no game can reach ({}):                  write that position whole in its FEN",
+                u.fen
+            );
+        }
     }
 
     /// Makes the set-up position follow Chess960 castling rules.
@@ -218,7 +316,18 @@ impl ChessWorld {
     }
 
     /// Starts the game from the set-up position (once), validating it strictly.
+    ///
+    /// A position no game can reach has no game: a step that needs one (a
+    /// move played, lawbook's own model, a pinned list) fails, saying so.
     pub fn game(&mut self) -> &mut ScenarioGame {
+        if let Some(u) = &self.unreachable {
+            panic!(
+                "this step needs lawbook to play or judge the position, and the scenario's position is one \
+                 no game can reach, which lawbook neither plays nor judges: ask the engine with Then steps \
+                 whose expectations are written out (FEN {})",
+                u.fen
+            );
+        }
         let (setup, mode) = (&self.setup, self.mode);
         self.game.get_or_insert_with(|| match Position::from_setup(setup.clone(), mode) {
             Ok(start) => ScenarioGame::new(start),
@@ -236,15 +345,42 @@ impl ChessWorld {
         *self.game().current()
     }
 
-    /// The question engines are asked about the current position.
+    /// The question engines are asked about the current position: for a
+    /// position no game can reach, its FEN as written.
     pub fn query(&mut self) -> PositionQuery {
         let automatic_fifty_moves = self.automatic_fifty_moves;
+        if let Some(u) = &self.unreachable {
+            return PositionQuery {
+                fen: u.fen.clone(),
+                moves: Vec::new(),
+                chess960: self.mode == CastlingMode::Chess960,
+                automatic_fifty_moves,
+            };
+        }
         PositionQuery { automatic_fifty_moves, ..self.game().query() }
+    }
+
+    /// The current position as the steps read it (see [`Reading`]).
+    pub fn reading(&mut self) -> Reading {
+        match &self.unreachable {
+            Some(u) => Reading { setup: u.setup.clone(), mode: self.mode, fen: u.fen.clone(), unreachable: true },
+            None => Reading::of(&self.position()),
+        }
+    }
+
+    /// The FEN of the position the scenario has reached, if it has one: for
+    /// a position no game can reach, as written.
+    pub fn fen_so_far(&self) -> Option<String> {
+        match (&self.unreachable, &self.game) {
+            (Some(u), _) => Some(u.fen.clone()),
+            (None, Some(game)) => Some(fen::write(game.current())),
+            (None, None) => None,
+        }
     }
 
     /// The side to move.
     pub fn turn(&mut self) -> Color {
-        self.position().turn()
+        self.reading().turn()
     }
 
     /// The side to move when it is `side`; otherwise a failure naming `doing`.
@@ -259,12 +395,5 @@ impl ChessWorld {
 
 /// The position drawn as text, with its FEN, for failure messages.
 pub fn describe(pos: &Position) -> String {
-    let mut out = String::from("\n");
-    for line in diagram::ascii(pos.board()).lines() {
-        out.push_str("  ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.push_str(&format!("  {} to move; FEN {}\n", pos.turn(), fen::write(pos)));
-    out
+    Reading::of(pos).describe()
 }

@@ -186,8 +186,13 @@ fn serve_answers_the_laws_through_the_adapter() {
     assert!(matches!(game_state(&mut served, &late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
     let wrong = query(fen::STARTPOS, &uci_moves(&["e2e5"]));
     assert!(matches!(served.legal_moves(&wrong), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    // A FEN the engine will not read, and a position no game can reach: the engine's refusal, with its kind.
     let bad = query("not a fen", &[]);
-    assert!(matches!(served.legal_moves(&bad), Err(EngineError::Failed(m)) if m.contains("bad_fen")));
+    assert!(matches!(served.legal_moves(&bad), Err(EngineError::Refused(m)) if m.contains("bad_fen")));
+    let opposite_check = query("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", &[]);
+    assert!(
+        matches!(served.legal_moves(&opposite_check), Err(EngineError::Refused(m)) if m.contains("bad_fen (position.opposite_check)")),
+    );
     assert_eq!(served.restarts(), 0);
     // Chess960 castling is the king taking its rook.
     let chess960 = PositionQuery { chess960: true, ..query("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]) };

@@ -1,5 +1,7 @@
 //! `lawbook-conformance run` on folders of scenarios other than the corpus:
-//! a run of nothing is an error, and a folder without pinned lists says so.
+//! a run of nothing is an error, a folder without pinned lists says so, and
+//! fake engines given a position no game can reach pass by refusing it and
+//! get an error for crashing or hanging on it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -61,5 +63,107 @@ fn another_folder_of_scenarios_runs_and_its_missing_pins_are_named() {
     let (pinned, message) = verdict("A pinned list without pins").expect("the pinned scenario");
     assert_eq!(pinned, "failed");
     assert!(message.as_str().is_some_and(|m| m.contains("has no pinned lists")), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fake JSON-lines engine: it answers `legal_moves` with the white king's
+/// five steps from e1, except for a position whose castling field is `K`
+/// (no game can reach it: there is no rook), where it does what `behaviour`
+/// says; with `everything`, it does that for every position.
+fn fake_engine(dir: &Path, name: &str, behaviour: &str, everything: bool) -> String {
+    let marker = if everything { r#"*'"fen"'*"# } else { "*' w K - '*" };
+    let script = format!(
+        r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"fake","supports":["legal_moves"],"features":[]}}\n' "$id" ;;
+    {marker}) {behaviour} ;;
+    *) printf '{{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}}\n' "$id" ;;
+  esac
+done
+"#
+    );
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, script).expect("a fake engine");
+    format!(
+        "  - name: {name}\n    protocol: jsonl\n    command: /bin/sh\n    args: [{:?}]\n    timeout_ms: 500\n",
+        path.display().to_string()
+    )
+}
+
+#[test]
+fn an_engine_that_refuses_a_position_no_game_can_reach_passes_and_one_that_crashes_on_it_is_an_error() {
+    let dir = folder("unreachable");
+    std::fs::write(
+        dir.join("unreachable.feature"),
+        "Feature: Unreachable\n  Scenario: Castling without a rook\n    \
+         Given the position 4k3/8/8/8/8/8/8/4K3 w K - 0 1, which no game can reach\n    Then 0-0 is illegal\n    \
+         And the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n  \
+         Scenario: A position a game can reach\n    Given White: Ke1\n    And Black: Ke8\n    \
+         Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
+    )
+    .expect("a feature file");
+    let refuse = r#"printf '{"id":%s,"error":{"kind":"bad_fen","message":"no rook on h1"}}\n' "$id""#;
+    let engines = [
+        fake_engine(&dir, "refuses", refuse, false),
+        fake_engine(&dir, "refuses-all", refuse, true),
+        fake_engine(&dir, "crashes", "exit 1", false),
+        fake_engine(&dir, "hangs", "sleep 5", false),
+        fake_engine(
+            &dir,
+            "castles",
+            r#"printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2","e1g1"]}\n' "$id""#,
+            false,
+        ),
+        fake_engine(&dir, "obeys", r#"printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}\n' "$id""#, false),
+    ];
+    let registry = dir.join("engines.yaml");
+    std::fs::write(&registry, format!("engines:\n{}", engines.concat())).expect("a registry");
+    // Each engine's (verdict, message) for the two scenarios.
+    let run = |name: &str| -> Vec<(String, String)> {
+        let out = dir.join(format!("{name}.json"));
+        let result = runner()
+            .args(["run", "--engine", name, "--registry"])
+            .arg(&registry)
+            .arg("--features")
+            .arg(&dir)
+            .arg("--json")
+            .arg(&out)
+            .output()
+            .expect("it runs");
+        assert!(result.status.success(), "{name}: {}", String::from_utf8_lossy(&result.stderr));
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).expect("verdicts")).expect("JSON");
+        ["Castling without a rook", "A position a game can reach"]
+            .iter()
+            .map(|scenario| {
+                let record = run["scenarios"].as_array().and_then(|s| s.iter().find(|r| r["scenario"] == *scenario));
+                let record = record.unwrap_or_else(|| panic!("{name}: no verdict for {scenario}"));
+                (
+                    record["verdict"].as_str().unwrap_or_default().to_string(),
+                    record["message"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let refuses = run("refuses");
+    assert_eq!(refuses[0].0, "passed", "{refuses:?}");
+    assert!(refuses[0].1.starts_with("the engine refused the position: bad_fen: no rook on h1"), "{refuses:?}");
+    assert_eq!(refuses[1], ("passed".to_string(), String::new()));
+    // Refusing a position a game can reach is no pass.
+    let refuses_all = run("refuses-all");
+    assert_eq!(refuses_all[1].0, "error", "{refuses_all:?}");
+    assert!(refuses_all[1].1.contains("which a game can reach"), "{refuses_all:?}");
+    // A crash or a hang on the position is an error, never a refusal.
+    let crashes = run("crashes");
+    assert_eq!(crashes[0].0, "error", "{crashes:?}");
+    assert!(crashes[0].1.contains("exited"), "{crashes:?}");
+    assert_eq!(crashes[1].0, "passed", "the restarted engine goes on: {crashes:?}");
+    let hangs = run("hangs");
+    assert_eq!(hangs[0].0, "error", "{hangs:?}");
+    assert!(hangs[0].1.contains("no answer within 500 ms"), "{hangs:?}");
+    // An engine that takes the position is judged.
+    assert_eq!(run("castles")[0].0, "failed");
+    assert_eq!(run("obeys")[0], ("passed".to_string(), String::new()));
     let _ = std::fs::remove_dir_all(&dir);
 }

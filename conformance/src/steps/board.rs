@@ -3,7 +3,7 @@
 
 use super::{color, role, square, squares};
 use crate::ask;
-use crate::world::{ChessWorld, describe};
+use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::then;
 use lawbook_board::{Board, File, Piece, Rank, Square};
@@ -26,20 +26,20 @@ fn piece_on(world: &mut ChessWorld, step: &Step, side: String, name: String, sq:
     let expected = Piece::new(color(&side), role(&name));
     let sq = square(&sq);
     let Some(board) = ask::board(world, step) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if board.piece_at(sq) != Some(expected) {
         let actual = board.piece_at(sq).map_or("nothing".to_string(), |p| p.to_string());
-        panic!("expected a {expected} on {sq}, but the engine has {actual} there{}", describe(&pos));
+        panic!("expected a {expected} on {sq}, but the engine has {actual} there{}", pos.describe());
     }
 }
 
 #[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) empty$")]
 fn empty(world: &mut ChessWorld, step: &Step, list: String) {
     let Some(board) = ask::board(world, step) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     for sq in squares(&list) {
         if let Some(piece) = board.piece_at(sq) {
-            panic!("expected {sq} to be empty, but the engine has a {piece} there{}", describe(&pos));
+            panic!("expected {sq} to be empty, but the engine has a {piece} there{}", pos.describe());
         }
     }
 }
@@ -53,13 +53,13 @@ fn board_is(world: &mut ChessWorld, step: &Step) {
     let wrong: Vec<Square> =
         Square::ALL.into_iter().filter(|&sq| expected.piece_at(sq) != actual.piece_at(sq)).collect();
     if !wrong.is_empty() {
-        let pos = world.position();
+        let pos = world.reading();
         panic!(
             "expected the board\n{}but the engine has\n{}differing on {}{}",
             drawn(&expected),
             drawn(&actual),
             show(&wrong),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -75,14 +75,14 @@ fn last_move_changed(world: &mut ChessWorld, step: &Step, list: String) {
     expected.dedup();
     let actual: Vec<Square> = Square::ALL.into_iter().filter(|&sq| old.piece_at(sq) != new.piece_at(sq)).collect();
     if actual != expected {
-        let pos = world.position();
+        let pos = world.reading();
         panic!(
             "expected the last move to change only {}, but the engine's board changed on {}\n  before:\n{}  after:\n{}{}",
             show(&expected),
             show(&actual),
             drawn(&old),
             drawn(&new),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -95,11 +95,11 @@ fn piece_count(world: &mut ChessWorld, step: &Step, side: String, n: String, nam
     let Some(board) = ask::board(world, step) else { return };
     let actual = board.by_piece(piece).count();
     if actual != expected {
-        let pos = world.position();
+        let pos = world.reading();
         panic!(
             "expected {side} to have {expected} {name}(s), but the engine's board has {actual}\n{}{}",
             drawn(&board),
-            describe(&pos)
+            pos.describe()
         );
     }
 }

@@ -3,22 +3,21 @@
 
 use super::{color, squares};
 use crate::ask;
-use crate::world::{ChessWorld, describe};
+use crate::world::{ChessWorld, Reading};
 use cucumber::gherkin::Step;
 use cucumber::then;
 use lawbook_board::Square;
 use lawbook_engines::{Ask, Capability};
-use lawbook_movegen::Position;
 
 /// The position, when `side` is to move: these steps can only ask about the side to move.
-pub(super) fn side_to_move(world: &mut ChessWorld, side: &str) -> Position {
+pub(super) fn side_to_move(world: &mut ChessWorld, side: &str) -> Reading {
     let side = color(side);
-    let pos = world.position();
+    let pos = world.reading();
     if pos.turn() != side {
         panic!(
             "this step asks about {side}, but it is {}'s turn: it can only ask about the side to move{}",
             pos.turn(),
-            describe(&pos)
+            pos.describe()
         );
     }
     pos
@@ -42,7 +41,7 @@ fn in_check_now(world: &mut ChessWorld, step: &Step) -> Option<bool> {
 fn in_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
     if in_check_now(world, step) == Some(false) {
-        panic!("expected {side} to be in check, but the engine says not{}", describe(&pos));
+        panic!("expected {side} to be in check, but the engine says not{}", pos.describe());
     }
 }
 
@@ -50,7 +49,7 @@ fn in_check(world: &mut ChessWorld, step: &Step, side: String) {
 fn not_in_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
     if in_check_now(world, step) == Some(true) {
-        panic!("expected {side} not to be in check, but the engine says so{}", describe(&pos));
+        panic!("expected {side} not to be in check, but the engine says so{}", pos.describe());
     }
 }
 
@@ -65,7 +64,7 @@ fn in_check_from(world: &mut ChessWorld, step: &Step, side: String, list: String
             "expected {side} in check from {}, but the engine reports {}{}",
             show(&expected),
             show(&actual),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -75,7 +74,7 @@ fn double_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
     let Some(checkers) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };
     if checkers.len() != 2 {
-        panic!("expected a double check, but the engine reports checks from {}{}", show(&checkers), describe(&pos));
+        panic!("expected a double check, but the engine reports checks from {}{}", show(&checkers), pos.describe());
     }
 }
 
@@ -88,7 +87,7 @@ fn checkmated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
             "expected {side} {}to be checkmated, but the engine says {}{}",
             not,
             if mate { "checkmate" } else { "no checkmate" },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -102,7 +101,7 @@ fn stalemated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
             "expected {side} {}to be stalemated, but the engine says {}{}",
             not,
             if stalemate { "stalemate" } else { "no stalemate" },
-            describe(&pos)
+            pos.describe()
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{color, role};
 use crate::ask;
-use crate::world::{ChessWorld, describe};
+use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::{then, when};
 use lawbook_board::{Color, Role};
@@ -42,13 +42,13 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
 fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>) -> Option<Option<Outcome>> {
     // The ending itself, where the engine tells it (an xboard engine tells it
     // only where it announces one).
-    if let Some(outcome) = ask::if_told(world, |e, q| e.outcome(q)) {
+    if let Some(outcome) = ask::if_told(world, step, |e, q| e.outcome(q)) {
         return Some(outcome);
     }
     let Some(expected) = expected else {
         return ask::fact(world, step, |e, q| e.outcome(q));
     };
-    let turn = world.position().turn();
+    let turn = world.turn();
     let ended = match expected.reason {
         // FIDE 5.1.1: checkmate ends the game; the side to move has lost.
         Reason::Checkmate => {
@@ -81,12 +81,12 @@ fn drawn_by(world: &mut ChessWorld, step: &Step, reason: String) {
     }
     let expected = Outcome::draw(self::reason(&reason));
     let Some(outcome) = engine_outcome(world, step, Some(expected)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if outcome != Some(expected) {
         panic!(
             "expected the game to be drawn by {reason}, but the engine says: {}{}",
             outcome_text(outcome),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -95,13 +95,13 @@ fn drawn_by(world: &mut ChessWorld, step: &Step, reason: String) {
 fn wins(world: &mut ChessWorld, step: &Step, side: String) {
     let expected = Outcome::win(color(&side), Reason::Checkmate);
     let Some(outcome) = engine_outcome(world, step, Some(expected)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if outcome != Some(expected) {
         panic!(
             "expected {side} to win by checkmate ({}), but the engine says: {}{}",
             expected.result,
             outcome_text(outcome),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -112,10 +112,10 @@ fn wins(world: &mut ChessWorld, step: &Step, side: String) {
 /// contradicts the step; otherwise the step stays unsupported.
 #[then("the game is not over")]
 fn not_over(world: &mut ChessWorld, step: &Step) {
-    let pos = world.position();
-    if let Some(outcome) = ask::if_told(world, |e, q| e.outcome(q)) {
+    let pos = world.reading();
+    if let Some(outcome) = ask::if_told(world, step, |e, q| e.outcome(q)) {
         if outcome.is_some() {
-            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(outcome), describe(&pos));
+            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(outcome), pos.describe());
         }
         return;
     }
@@ -137,7 +137,7 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
             _ => ask::fact(world, step, |e, q| e.repetitions(q)).map(|n| n >= 5),
         };
         if ended == Some(true) {
-            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(Some(ending)), describe(&pos));
+            panic!("expected the game to go on, but the engine says: {}{}", outcome_text(Some(ending)), pos.describe());
         }
     }
     world.cannot_ask(step, "the engine cannot tell whether and how the game has ended");
@@ -146,13 +146,13 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
 #[then(regex = r"^the position is (not )?dead$")]
 fn dead(world: &mut ChessWorld, step: &Step, not: String) {
     let Some(dead) = ask::fact(world, step, |e, q| e.dead_position(q)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if dead != not.is_empty() {
         panic!(
             "expected the position {}to be dead, but the engine says it is {}dead{}",
             not,
             if dead { "" } else { "not " },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -160,12 +160,12 @@ fn dead(world: &mut ChessWorld, step: &Step, not: String) {
 #[then(regex = r"^(White|Black) (can|cannot) checkmate with the material left$")]
 fn mating_material(world: &mut ChessWorld, step: &Step, side: String, can: String) {
     let Some(insufficient) = ask::fact(world, step, |e, q| e.insufficient_material(q, color(&side))) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if insufficient != (can == "cannot") {
         panic!(
             "expected that {side} {can} checkmate with its material, but the engine says {side} {}{}",
             if insufficient { "cannot" } else { "can" },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -173,12 +173,12 @@ fn mating_material(world: &mut ChessWorld, step: &Step, side: String, can: Strin
 #[then(regex = r"^a draw (can|cannot) be claimed by threefold repetition$")]
 fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
     let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_threefold(q)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if claim != (can == "can") {
         panic!(
             "expected that a threefold-repetition claim {can} be made, but the engine says it {}{}",
             if claim { "can" } else { "cannot" },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -186,13 +186,13 @@ fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
 #[then(regex = r"^a draw (can|cannot) be claimed under the fifty-move rule$")]
 fn fifty(world: &mut ChessWorld, step: &Step, can: String) {
     let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_fifty_moves(q)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if claim != (can == "can") {
         panic!(
             "expected that a fifty-move claim {can} be made (half-move clock {}), but the engine says it {}{}",
-            pos.halfmoves(),
+            pos.setup.halfmoves,
             if claim { "can" } else { "cannot" },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -205,9 +205,9 @@ fn occurred(world: &mut ChessWorld, step: &Step, times: String) {
         other => other.trim_end_matches(" times").parse().unwrap_or(0),
     };
     let Some(repetitions) = ask::fact(world, step, |e, q| e.repetitions(q)) else { return };
-    let pos = world.position();
+    let pos = world.reading();
     if repetitions != n {
-        panic!("expected the position to have occurred {n} times, the engine counts {repetitions}{}", describe(&pos));
+        panic!("expected the position to have occurred {n} times, the engine counts {repetitions}{}", pos.describe());
     }
 }
 
@@ -258,9 +258,9 @@ fn material_points(world: &mut ChessWorld, step: &Step, side: String, points: u3
     if !ask::model_only(world, step, "material counts are") {
         return;
     }
-    let pos = world.position();
+    let pos = world.reading();
     let have = lawbook_outcome::material::Material::of(pos.board(), color(&side)).points();
     if have != points {
-        panic!("expected {side} to have {points} points of material, lawbook counts {have}{}", describe(&pos));
+        panic!("expected {side} to have {points} points of material, lawbook counts {have}{}", pos.describe());
     }
 }

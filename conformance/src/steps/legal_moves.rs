@@ -3,7 +3,7 @@
 
 use super::{items, role, square, squares};
 use crate::ask;
-use crate::world::{ChessWorld, describe};
+use crate::world::{ChessWorld, Reading};
 use cucumber::gherkin::Step;
 use cucumber::then;
 use lawbook_board::Square;
@@ -21,11 +21,11 @@ fn show_moves(moves: &[UciMove]) -> String {
 
 /// The position and, when the engine lists them, its legal moves: the end of a failure message.
 fn listed(world: &mut ChessWorld) -> String {
-    let pos = world.position();
+    let seen = world.reading();
     let query = world.query();
     match world.engine.supports(Capability::LegalMoves).then(|| world.engine.legal_moves(&query)) {
-        Some(Ok(moves)) => format!("{}\n  the engine's legal moves: {}", describe(&pos), show_moves(&moves)),
-        _ => describe(&pos),
+        Some(Ok(moves)) => format!("{}\n  the engine's legal moves: {}", seen.describe(), show_moves(&moves)),
+        _ => seen.describe(),
     }
 }
 
@@ -59,14 +59,14 @@ fn is_ambiguous(world: &mut ChessWorld, step: &Step, text: String) {
 }
 
 /// The piece the scenario names on `from`, of the side to move (or any side when `any_side`).
-fn named_piece(world: &mut ChessWorld, name: &str, from: Square, any_side: bool) -> Position {
-    let pos = world.position();
-    let ours = any_side || pos.board().color_at(from) == Some(pos.turn());
-    if pos.board().role_at(from) != Some(role(name)) || !ours {
+fn named_piece(world: &mut ChessWorld, name: &str, from: Square, any_side: bool) -> Reading {
+    let seen = world.reading();
+    let ours = any_side || seen.board().color_at(from) == Some(seen.turn());
+    if seen.board().role_at(from) != Some(role(name)) || !ours {
         let whose = if any_side { "" } else { " of the side to move" };
-        panic!("the scenario asks about a {name} on {from}{whose}, but there is none{}", describe(&pos));
+        panic!("the scenario asks about a {name} on {from}{whose}, but there is none{}", seen.describe());
     }
-    pos
+    seen
 }
 
 /// The squares the engine lets the piece on `from` go to.
@@ -98,7 +98,7 @@ fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, 
             "expected the {name} on {from} to move to {}, but the engine allows {}{}",
             show(&expected),
             if actual.is_empty() { "no move".into() } else { show(&actual) },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -113,7 +113,7 @@ fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) 
         panic!(
             "expected the {name} on {sq} to have no legal move, but the engine allows {}{}",
             show_moves(&moves),
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -133,7 +133,7 @@ fn moves_only_on(world: &mut ChessWorld, step: &Step, name: String, from: String
             "expected the {name} on {from} to move to {shade} squares only, but the engine allows {}{}{}",
             show(&targets),
             if wrong.is_empty() { String::new() } else { format!(" (not {shade}: {})", show(&wrong)) },
-            describe(&pos)
+            pos.describe()
         );
     }
 }
@@ -208,6 +208,13 @@ fn pin_name(world: &mut ChessWorld, pos: &Position) -> String {
 /// Pins the complete legal move list as a snapshot (`conformance/snapshots/`),
 /// one move a line: SAN, then UCI.
 fn pinned(world: &mut ChessWorld, step: &Step) {
+    if let Some(u) = world.unreachable() {
+        panic!(
+            "the legal moves of a position no game can reach are not pinned ({}): write them out, \
+             as in Then the legal moves are Kd1, Kd2 and Ke2",
+            u.fen
+        );
+    }
     let pos = world.position();
     let Some(moves) = ask::moves(world, step) else { return };
     let mut lines: Vec<String> = moves

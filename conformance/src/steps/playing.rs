@@ -70,8 +70,8 @@ fn accepted(world: &mut ChessWorld) {
 #[then(regex = r"^(White|Black) is (?:still )?to move$")]
 fn to_move(world: &mut ChessWorld, side: String) {
     let side = color(&side);
-    let pos = world.position();
+    let pos = world.reading();
     if pos.turn() != side {
-        panic!("expected {side} to move, but it is {}'s turn{}", pos.turn(), describe(&pos));
+        panic!("expected {side} to move, but it is {}'s turn{}", pos.turn(), pos.describe());
     }
 }

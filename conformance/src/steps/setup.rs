@@ -6,7 +6,7 @@ use super::{color, movetext, square};
 use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::given;
-use lawbook_board::{Bitboard, Piece, Rank, Role, Setup, Square};
+use lawbook_board::{Bitboard, CastlingMode, Piece, Rank, Role, Setup, Square};
 use lawbook_notation::fen;
 
 #[given("the initial position")]
@@ -85,10 +85,35 @@ fn after_moves(world: &mut ChessWorld, text: String) {
     }
 }
 
-#[given(regex = r"^the position (\S+/\S+ [wb] .+)$")]
+// A FEN holds no comma: the step below is not this one.
+#[given(regex = r"^the position (\S+/\S+ [wb] [^,]+)$")]
 fn position_fen(world: &mut ChessWorld, text: String) {
     let (setup, mode) = fen::read_setup(&text).unwrap_or_else(|e| panic!("{e}"));
     world.set_up(setup, mode);
+}
+
+/// A position no game can reach, as a FEN: engines are asked about the text
+/// as written and lawbook does not validate it. The text must still be a
+/// well-formed FEN; its castling field may name a king or rook that is not
+/// there (the board then shows no castling right, and engines still get the
+/// field as written).
+#[given(regex = r"^the position (\S+/\S+ [wb] [^,]+), which no game can reach$")]
+fn position_no_game_reaches(world: &mut ChessWorld, text: String) {
+    let well_formed = |e: fen::FenError| -> ! {
+        panic!("{e}\n(the FEN must be well-formed: only the position it describes may be one no game can reach)")
+    };
+    let (setup, mode) = match fen::read_setup(&text) {
+        Ok(read) => read,
+        Err(e) if matches!(e.kind(), "fen.castling_without_king" | "fen.castling_without_rook") => {
+            // Read the rest without the castling field, which names what is not there.
+            let mut fields: Vec<&str> = text.split(' ').collect();
+            fields[2] = "-";
+            let (setup, _) = fen::read_setup(&fields.join(" ")).unwrap_or_else(|_| well_formed(e));
+            (setup, CastlingMode::Standard)
+        }
+        Err(e) => well_formed(e),
+    };
+    world.set_unreachable(text, setup, mode);
 }
 
 #[given(regex = r"^it is move (\d+)$")]

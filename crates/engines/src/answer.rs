@@ -310,12 +310,24 @@ pub enum EngineError {
     Unsupported(Capability),
     /// The engine failed: crashed, timed out, or answered nonsense.
     Failed(String),
+    /// The engine refuses the position it is asked about, in its own words:
+    /// its FEN reader or its validation rejects the start (a JSON-lines
+    /// `bad_fen` reply, the built-in engine's error kind such as
+    /// `position.opposite_check`), or it sets the position up without what it
+    /// cannot have (a castling right with no rook). Not a crash: the engine
+    /// answered, about no position.
+    Refused(String),
 }
 
 impl EngineError {
     /// A failure, in the words of a report.
     pub fn failed(why: impl Into<String>) -> EngineError {
         EngineError::Failed(why.into())
+    }
+
+    /// A refusal of the position, in the words of a report.
+    pub fn refused(why: impl Into<String>) -> EngineError {
+        EngineError::Refused(why.into())
     }
 }
 
@@ -324,6 +336,7 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Unsupported(c) => write!(f, "the engine cannot answer this ({c:?})"),
             EngineError::Failed(why) => write!(f, "the engine failed: {why}"),
+            EngineError::Refused(why) => write!(f, "the engine refuses the position: {why}"),
         }
     }
 }

@@ -3,11 +3,14 @@
 use crate::answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
-use lawbook_board::ByColor;
+use lawbook_board::{ByColor, CastlingMode, Relaxations};
+use lawbook_movegen::Position;
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{Lang, Strictness, fen, san};
 
-/// lawbook's own rules, in process: it answers every question.
+/// lawbook's own rules, in process: it answers every question about a
+/// position a game can reach, and refuses any other start
+/// ([`EngineError::Refused`], with lawbook's name for what is wrong).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BuiltIn;
 
@@ -76,6 +79,28 @@ pub fn facts(game: &lawbook_outcome::Game) -> PositionFacts {
 }
 
 impl BuiltIn {
+    /// The query's start as lawbook reads it, strictly; a start it does not
+    /// accept (a position no game can reach, or a FEN that is not
+    /// well-formed) is refused, naming lawbook's error kind first:
+    /// `position.opposite_check: invalid FEN: impossible position: ...` (the
+    /// kinds are listed in `conformance/bad-inputs/README.md`).
+    ///
+    /// ```
+    /// use lawbook_engines::{BuiltIn, EngineError, PositionQuery};
+    /// let query = PositionQuery { fen: "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1".into(), ..PositionQuery::from_start(&[])? };
+    /// let refusal = BuiltIn::read_start(&query).unwrap_err();
+    /// assert!(matches!(refusal, EngineError::Refused(why) if why.starts_with("position.opposite_check:")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EngineError::Refused`] for a start lawbook does not accept.
+    pub fn read_start(query: &PositionQuery) -> Result<Position, EngineError> {
+        let mode = query.chess960.then_some(CastlingMode::Chess960);
+        fen::read_with(&query.fen, mode, Relaxations::STRICT)
+            .map_err(|e| EngineError::refused(format!("{}: {e}", e.kind())))
+    }
+
     /// Every position of the query's game, each SAN of `reads` read strictly.
     /// lawbook's game model ends the game where the laws do, so a query
     /// whose moves go on after that is an error.
@@ -119,6 +144,7 @@ impl Engine for BuiltIn {
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
+        BuiltIn::read_start(query)?;
         Ok(match question {
             Question::LegalMoves => {
                 let pos = query.position()?;

@@ -29,7 +29,8 @@ pub trait Engine: Send {
     ///
     /// # Errors
     /// [`EngineError::Unsupported`] for a question the engine cannot answer,
-    /// [`EngineError::Failed`] when it failed to answer.
+    /// [`EngineError::Failed`] when it failed to answer,
+    /// [`EngineError::Refused`] when it refuses the position itself.
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError>;
 }
 

@@ -809,3 +809,138 @@ fn xboard_engines_announce_endings() {
         assert_eq!(engine.checkmate(&on), Ok(false), "{name}");
     }
 }
+
+/// A position no game can reach: a right to castle short with no rook on h1.
+const NO_ROOK: &str = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+
+/// A fake UCI engine for positions no game can reach: it keeps the FEN of
+/// `position fen F` and shows it in `d`; `go perft 1` lists the initial
+/// position's 20 moves, or for any other position the white king's five
+/// steps from e1 and `e1g1`. In mode `corrects` its `d` drops a castling
+/// right `K` (as an engine that repairs the position does), in mode
+/// `misreads` it shows `Q` instead; in mode `crash` it exits on a position
+/// whose castling field is `K`.
+const FAKE_UCI_UNREACHABLE: &str = r#"
+mode=$1
+fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+while IFS= read -r line; do
+    case "$line" in
+    uci) echo "id name Unreachable $mode"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    "position startpos") fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ;;
+    "position fen "*)
+        fen=${line#position fen }
+        case "$fen" in *" w K - "*) if [ "$mode" = crash ]; then exit 3; fi ;; esac
+        ;;
+    d)
+        shown=$fen
+        if [ "$mode" = corrects ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w - - /'); fi
+        if [ "$mode" = misreads ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w Q - /'); fi
+        echo "Fen: $shown"
+        echo "Checkers: "
+        ;;
+    "go perft 1")
+        case "$fen" in
+        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR*)
+            for m in a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4 e2e4 f2f4 g2g4 h2h4 b1a3 b1c3 g1f3 g1h3; do
+                echo "$m: 1"
+            done
+            echo; echo "Nodes searched: 20" ;;
+        *)
+            for m in e1d1 e1d2 e1e2 e1f1 e1f2 e1g1; do echo "$m: 1"; done
+            echo; echo "Nodes searched: 6" ;;
+        esac
+        ;;
+    quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// A fake xboard engine with `setboard`: on a position whose castling field
+/// is `K` it answers as its mode says (`telluser`: `tellusererror Illegal
+/// position`; `exits`: an `Error (illegal position)` line, then it exits;
+/// `crash`: it exits without a word; `unknown`: `Error (unknown command):
+/// setboard`; `takes`: nothing). `e1g1` is an illegal move, all else legal.
+const FAKE_XBOARD_UNREACHABLE: &str = r#"
+mode=$1
+while IFS= read -r line; do
+    set -- $line
+    case "$1" in
+    protover) echo "feature myname=\"Unreachable $mode\" usermove=1 setboard=1 ping=1 done=1" ;;
+    ping) echo "pong $2" ;;
+    setboard)
+        case "$line" in *" w K - "*)
+            case "$mode" in
+            telluser) echo "tellusererror Illegal position" ;;
+            exits) echo "Error (illegal position): $line"; exit 1 ;;
+            crash) exit 3 ;;
+            unknown) echo "Error (unknown command): setboard" ;;
+            esac ;;
+        esac ;;
+    usermove) case "$2" in e1g1) echo "Illegal move: $2" ;; esac ;;
+    quit) exit 0 ;;
+    esac
+done
+"#;
+
+#[test]
+fn uci_engine_that_drops_what_a_position_no_game_can_reach_cannot_have_refuses_it() {
+    let dir = TempDir::new();
+    let unreachable = query(NO_ROOK, &[]);
+    // Its `d` shows the castling right dropped: it has not taken the position as given.
+    let mut corrects = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "corrects", 3_000)).unwrap();
+    match corrects.legal_moves(&unreachable) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("castling rights") && why.contains(NO_ROOK), "{why}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(corrects.restarts(), 0, "a refusal is an answer, not a failure");
+    // Its `d` shows a right the FEN does not give: it misread the FEN, a failure.
+    let mut misreads = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "misreads", 3_000)).unwrap();
+    assert!(failure(misreads.legal_moves(&unreachable)).contains("another position (the castling rights)"));
+    // One that shows the position as given has taken it, and its answer is its own.
+    let mut takes = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "takes", 3_000)).unwrap();
+    assert!(takes.legal_moves(&unreachable).unwrap().contains(&m("e1g1")));
+    // One that exits on it has failed, and is restarted.
+    let mut crashes = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "crash", 3_000)).unwrap();
+    assert!(failure(crashes.legal_moves(&unreachable)).contains("exited"));
+    assert_eq!(crashes.legal_moves(&query(STARTPOS, &[])).unwrap().len(), 20);
+    assert_eq!(crashes.restarts(), 1);
+}
+
+#[test]
+fn xboard_engine_that_says_the_position_is_illegal_refuses_it() {
+    let dir = TempDir::new();
+    let unreachable = query(NO_ROOK, &[]);
+    for mode in ["telluser", "exits"] {
+        let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", mode, 3_000)).unwrap();
+        match engine.is_legal(&unreachable, m("e1d1")) {
+            Err(EngineError::Refused(why)) => assert!(why.to_lowercase().contains("illegal position"), "{mode}: {why}"),
+            other => panic!("{mode}: expected a refusal, got {other:?}"),
+        }
+        // It goes on answering (a fresh process for the one that exited).
+        assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true), "{mode}");
+        assert_eq!(engine.restarts(), usize::from(mode == "exits"), "{mode}");
+    }
+    // Exiting without a word is a crash; not knowing `setboard` is no refusal of the position.
+    let mut crashes = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "crash", 3_000)).unwrap();
+    assert!(matches!(crashes.is_legal(&unreachable, m("e1d1")), Err(EngineError::Failed(_))));
+    let mut unknown = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "unknown", 3_000)).unwrap();
+    assert!(failure(unknown.is_legal(&unreachable, m("e1d1"))).contains("did not take the position"));
+    // An engine that takes the position is judged by its answers.
+    let mut takes = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "takes", 3_000)).unwrap();
+    assert_eq!(takes.is_legal(&unreachable, m("e1d1")), Ok(true));
+    assert_eq!(takes.is_legal(&unreachable, m("e1g1")), Ok(false));
+}
+
+#[test]
+fn the_built_in_engine_refuses_a_position_no_game_can_reach_with_lawbooks_kind() {
+    let mut builtin = BuiltIn;
+    match builtin.legal_moves(&query(NO_ROOK, &[])) {
+        Err(EngineError::Refused(why)) => assert!(why.starts_with("fen.castling_without_rook: "), "{why}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let opposite_check = query("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", &[]);
+    assert!(
+        matches!(builtin.in_check(&opposite_check), Err(EngineError::Refused(why)) if why.starts_with("position.opposite_check: "))
+    );
+}

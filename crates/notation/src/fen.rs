@@ -340,6 +340,36 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
     Ok((Setup { board, turn, castling_rights, ep_square, halfmoves, fullmoves }, mode))
 }
 
+/// Reads only the piece placement and the side to move of a FEN, as
+/// written: the other fields are not read, so castling rights naming a king
+/// or rook that is not there (a position no game can reach) do not stop it.
+/// For drawing such a position and naming moves in it, never for judging it.
+///
+/// # Errors
+/// [`FenError::Syntax`] when the placement or the side to move cannot be read.
+///
+/// ```
+/// use lawbook_board::{Color, Square};
+/// use lawbook_notation::fen;
+/// // `K` names short castling, but White has no rook.
+/// let text = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+/// assert!(fen::read_setup(text).is_err());
+/// let (board, turn) = fen::read_board(text)?;
+/// assert_eq!((board.king_of(Color::White), turn), (Some(Square::E1), Color::White));
+/// # Ok::<(), fen::FenError>(())
+/// ```
+pub fn read_board(text: &str) -> Result<(Board, Color), FenError> {
+    let text = text.trim();
+    let first_two: Vec<&str> = text.splitn(3, ' ').take(2).collect();
+    if first_two.len() < 2 {
+        // The full reader names what is missing.
+        return read_setup(text).map(|(setup, _)| (setup.board, setup.turn));
+    }
+    // The same text up to the side to move, so offsets in errors stay right.
+    let (setup, _) = read_setup(&format!("{} - -", first_two.join(" ")))?;
+    Ok((setup.board, setup.turn))
+}
+
 fn quoted(s: &str) -> String {
     let short: String = s.chars().take(20).collect();
     let ellipsis = if s.chars().count() > 20 { "..." } else { "" };

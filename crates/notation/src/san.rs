@@ -11,7 +11,7 @@
 
 use crate::Lang;
 use core::fmt;
-use lawbook_board::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use lawbook_board::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
@@ -299,11 +299,16 @@ impl MovePattern {
     /// in Chess960 is an ordinary king move, never castling). Nothing here asks
     /// whether the move is legal.
     pub fn matches(&self, pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> bool {
-        let board = pos.board();
-        let us = pos.turn();
+        self.matches_on(pos.board(), pos.turn(), from, to, promotion)
+    }
+
+    /// As [`MovePattern::matches`], on a board alone with `us` to move: for
+    /// positions lawbook does not hold (no game can reach them), where the
+    /// text still names the same moves. Castling needs exactly one king of `us`.
+    pub fn matches_on(&self, board: &Board, us: Color, from: Square, to: Square, promotion: Option<Role>) -> bool {
         match *self {
             MovePattern::Castle(side) => {
-                let king = pos.king_of(us);
+                let Some(king) = board.king_of(us) else { return false };
                 let rank = Rank::First.relative(us);
                 let king_to = Square::from_coords(if side == CastlingSide::Short { File::G } else { File::C }, rank);
                 let rook_side = board.by_piece(Piece::new(us, Role::Rook)).contains(to)

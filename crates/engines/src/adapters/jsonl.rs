@@ -3,7 +3,9 @@
 //! the python-chess, chess.js and chessops adapters in `conformance/adapters/`.
 //!
 //! The engine's `hello` reply decides what it is asked: a request it does
-//! not announce is unsupported without being sent. Every request waits at
+//! not announce is unsupported without being sent. A `bad_fen` error reply
+//! is the engine refusing the position ([`EngineError::Refused`]); any other
+//! error reply but `unsupported` is an engine error. Every request waits at
 //! most the registry's time limit; an engine that exits, hangs, prints
 //! something other than a JSON object or answers with the wrong id gets an
 //! error for that request and is restarted for the next one.
@@ -287,6 +289,10 @@ impl JsonlEngine {
             let message = error.get("message").and_then(Value::as_str).unwrap_or("");
             return Err(if kind == "unsupported" {
                 EngineError::Unsupported(capability)
+            } else if kind == "bad_fen" {
+                // The engine's own refusal of the start (PROTOCOL.md); `lawbook serve` names the kind as `detail`.
+                let detail = error.get("detail").and_then(Value::as_str).map(|d| format!(" ({d})")).unwrap_or_default();
+                EngineError::refused(format!("bad_fen{detail}: {message}"))
             } else {
                 failed(format!(
                     "the engine refused the {} request: {kind}: {message}",

@@ -22,6 +22,19 @@
 //! no part of the position, so an engine that keeps such a square (Stockfish
 //! does when the capture is only pseudo-legal) is not told it is wrong.
 //!
+//! A start lawbook refuses (a position no game can reach, asked about with no
+//! moves) is compared with the FEN as written instead: the placement and the
+//! side to move, the castling field as the same letters (or the same rooks),
+//! the en passant field as the same text. An engine whose `d` shows the
+//! position without what it cannot have (a castling right with no rook, an
+//! en passant square no double step explains) has not taken it as given:
+//! that is its refusal of the position ([`EngineError::Refused`]), not a
+//! failure. One whose `d` shows anything else (other pieces, a right or a
+//! square the FEN does not give: Stockfish 15.1, reading past its board,
+//! turns a `K` with no rook into `Q`) misreads the FEN, a failure as for any
+//! position. An engine whose `d` shows no FEN cannot refuse and is judged by
+//! its answers; one that exits or hangs fails.
+//!
 //! Every request waits at most the registry's time limit. An engine that
 //! exits, hangs, floods its output or prints something this adapter cannot
 //! read gets [`EngineError::Failed`] for that request, and a fresh process is
@@ -30,7 +43,7 @@
 use crate::process::{Process, excerpt, one_line, program, read_answer, send};
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
-use lawbook_board::{Board, Square};
+use lawbook_board::{Board, Color, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -110,6 +123,104 @@ enum Compare {
     AllButPlacement,
 }
 
+/// The position a query means, to recognise the engine's by: lawbook's
+/// replay of the query, or, for a start lawbook refuses (a position no game
+/// can reach) with no moves after it, the FEN as written.
+#[derive(Clone, Debug)]
+enum Meant {
+    /// A position a game can reach, replayed by lawbook.
+    Replayed(Position),
+    /// A start lawbook refuses: the query's FEN text, with its board and side to move.
+    Written { fen: String, board: Board, turn: Color },
+}
+
+impl Meant {
+    /// The position `query` means (see [`Meant`]).
+    fn of(query: &PositionQuery) -> Result<Meant, EngineError> {
+        match query.position() {
+            Ok(pos) => Ok(Meant::Replayed(pos)),
+            // With no moves, only the start can be what lawbook refuses.
+            Err(refused) if query.moves.is_empty() => match fen::read_board(&query.fen) {
+                Ok((board, turn)) => Ok(Meant::Written { fen: query.fen.clone(), board, turn }),
+                Err(_) => Err(refused),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    fn board(&self) -> &Board {
+        match self {
+            Meant::Replayed(pos) => pos.board(),
+            Meant::Written { board, .. } => board,
+        }
+    }
+
+    fn turn(&self) -> Color {
+        match self {
+            Meant::Replayed(pos) => pos.turn(),
+            Meant::Written { turn, .. } => *turn,
+        }
+    }
+}
+
+/// Checks the engine's FEN against the position meant.
+fn same_as_meant(meant: &Meant, chess960: bool, engine_fen: &str, compare: Compare) -> Result<(), EngineError> {
+    match meant {
+        Meant::Replayed(pos) => same_position(pos, chess960, engine_fen, compare),
+        Meant::Written { fen, board, .. } => same_as_written(fen, board, engine_fen, compare),
+    }
+}
+
+/// Checks the engine's FEN against a start no game can reach, as written.
+/// An engine that set it up without a castling right or the en passant
+/// square the FEN gives (it drops what the position cannot have) refuses it;
+/// one that set up other pieces, another side to move, or rights or a square
+/// the FEN does not give, misreads the FEN (an engine failure, as for any
+/// position).
+fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Compare) -> Result<(), EngineError> {
+    let e: Vec<&str> = written.split_whitespace().collect();
+    let a: Vec<&str> = engine_fen.split_whitespace().collect();
+    if a.len() < 4 || e.len() < 4 {
+        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+    }
+    let dropped = |what: &str| {
+        EngineError::refused(format!(
+            "the engine set up the position without {what}: its FEN is {engine_fen:?}, the query's {written:?}"
+        ))
+    };
+    let misread = |what: &str| {
+        failed(format!(
+            "the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"
+        ))
+    };
+    if compare == Compare::Position && crate::adapters::read_placement(a[0]).ok().as_ref() != Some(board) {
+        return Err(misread("the pieces"));
+    }
+    if e[1] != a[1] {
+        return Err(misread("the side to move"));
+    }
+    // The same rights as letters, or as rooks where both fields name rooks that are there.
+    let letters = |s: &str| -> std::collections::BTreeSet<char> { s.chars().filter(|&c| c != '-').collect() };
+    let rooks = |fields: &[&str]| {
+        fen::read_setup(&format!("{} {} {} - 0 1", fields[0], fields[1], fields[2]))
+            .ok()
+            .map(|(s, _)| s.castling_rights)
+    };
+    let (shown, asked) = (letters(a[2]), letters(e[2]));
+    let by_rooks = rooks(&a).zip(rooks(&e));
+    if shown != asked && by_rooks.is_none_or(|(shown, asked)| shown != asked) {
+        let fewer = shown.is_subset(&asked) || by_rooks.is_some_and(|(shown, asked)| (shown - asked).is_empty());
+        return Err(if fewer { dropped("some of its castling rights") } else { misread("the castling rights") });
+    }
+    if a[3] != e[3] {
+        return Err(if a[3] == "-" { dropped("its en passant square") } else { misread("the en passant square") });
+    }
+    if compare == Compare::AllButPlacement && a.len() >= 6 && e.len() >= 6 && a[5] != e[5] {
+        return Err(misread("the move number"));
+    }
+    Ok(())
+}
+
 /// Checks the engine's FEN against the intended position.
 fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare: Compare) -> Result<(), EngineError> {
     let meant = if chess960 { fen::write_shredder(expected) } else { fen::write(expected) };
@@ -160,7 +271,7 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
 /// played `mv`; one for the same side, that it dropped it; no move where the
 /// position before `mv` has one (by the engine's own first answer), that
 /// it played `mv` and found no move after it.
-fn played(before: &Position, mv: UciMove, here: Option<UciMove>, after: Option<UciMove>) -> Result<bool, EngineError> {
+fn played(before: &Meant, mv: UciMove, here: Option<UciMove>, after: Option<UciMove>) -> Result<bool, EngineError> {
     let (Some(best), UciMove::Normal { from: mv_from, to: mv_to, .. }) = (after, mv) else {
         return Ok(here.is_some());
     };
@@ -222,9 +333,9 @@ fn fen_line(line: &str) -> Option<String> {
 }
 
 /// Compares the engine's FEN, when its `d` shows one, with the intended position.
-fn check_shown(expected: &Position, chess960: bool, shown: &Shown, compare: Compare) -> Result<(), EngineError> {
+fn check_shown(expected: &Meant, chess960: bool, shown: &Shown, compare: Compare) -> Result<(), EngineError> {
     match &shown.fen {
-        Some(fen) => same_position(expected, chess960, fen, compare),
+        Some(fen) => same_as_meant(expected, chess960, fen, compare),
         None => Ok(()),
     }
 }
@@ -576,7 +687,7 @@ impl Engine for UciEngine {
 
 impl UciEngine {
     fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
-        let expected = query.position()?;
+        let expected = Meant::of(query)?;
         let display = self.dialect.display;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
@@ -593,7 +704,7 @@ impl UciEngine {
     /// lawbook's replay of the query serves only to tell whose piece stands
     /// where.
     fn accepts(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let before = query.position()?;
+        let before = Meant::of(query)?;
         let dialect = self.dialect;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
@@ -635,7 +746,7 @@ impl UciEngine {
         {
             return Ok(facts.clone());
         }
-        let expected = query.position()?;
+        let expected = Meant::of(query)?;
         let dialect = self.dialect;
         let facts = self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
@@ -684,7 +795,7 @@ impl UciEngine {
     }
 
     fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {
-        let expected = query.position()?;
+        let expected = Meant::of(query)?;
         let display = self.dialect.display;
         self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;

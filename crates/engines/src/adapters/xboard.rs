@@ -25,7 +25,15 @@
 //!    or a given move (the engines print them before their `pong`, GNU
 //!    Chess between its two). A refused move is an error, since the corpus
 //!    only plays legal moves, unless the engine had ended the game before
-//!    it (see below);
+//!    it (see below). A line refusing the position (`tellusererror Illegal
+//!    position`, GNU Chess's `telluser Board is wrong!`, anything saying
+//!    `illegal position`, an `Error (...)` about `setboard` other than an
+//!    unknown command) is the engine's refusal of it
+//!    ([`EngineError::Refused`]), also when the engine then exits; exiting or
+//!    hanging without such a line is a failure. A start lawbook refuses (no
+//!    game can reach it) is sent as written with `setboard`, and read as
+//!    written for edit mode (unsupported there when its castling field names
+//!    a rook or king that is not there);
 //! 4. the move asked about, `ping N`, and the verdict: illegal when the
 //!    engine answers `Illegal move...`, `Invalid move...` or
 //!    `Error (illegal move)...`, legal when it says nothing of the kind
@@ -104,8 +112,7 @@ use crate::process::{
 };
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
-use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Square};
-use lawbook_movegen::Position;
+use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Setup, Square};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
@@ -442,6 +449,18 @@ fn is_refusal(line: &str) -> bool {
     l.starts_with("Error") || l.starts_with("telluser") || l.to_ascii_lowercase().contains("illegal position")
 }
 
+/// Whether a line refuses the position `setboard` (or edit mode) gave: CECP's
+/// `tellusererror Illegal position`, GNU Chess's `telluser Board is wrong!`,
+/// any line saying `illegal position`, or an `Error (...)` about `setboard`
+/// other than `Error (unknown command)` (an engine that does not know
+/// `setboard` has not refused the position: it was never told it).
+fn refuses_position(line: &str) -> bool {
+    let l = line.trim();
+    l.starts_with("telluser")
+        || l.to_ascii_lowercase().contains("illegal position")
+        || (l.starts_with("Error") && l.contains("setboard") && !l.starts_with("Error (unknown command)"))
+}
+
 /// A result line (`1-0 {White mates}`), if this is one.
 fn result_line(line: &str) -> Option<&str> {
     let l = line.trim();
@@ -454,8 +473,7 @@ fn result_line(line: &str) -> Option<&str> {
 /// Whether edit mode can state this position exactly: no en passant square,
 /// and castling rights exactly where a king and a rook stand on their home
 /// squares (edit mode implies those rights and cannot state others).
-fn edit_mode_can_state(pos: &Position) -> bool {
-    let setup = pos.to_setup();
+fn edit_mode_can_state(setup: &Setup) -> bool {
     if setup.ep_square.is_some() {
         return false;
     }
@@ -623,13 +641,24 @@ impl XboardEngine {
         Ok(self.hear(query, Capability::Outcome)?.endings)
     }
 
-    /// Reads the query's start and refuses what this adapter cannot ask.
-    fn check_query(&self, query: &PositionQuery, capability: Capability) -> Result<Position, EngineError> {
+    /// Reads the query's start and refuses what this adapter cannot ask. A
+    /// start lawbook refuses (a position no game can reach) is read as
+    /// written, for edit mode; `setboard` sends the FEN text itself. Edit mode
+    /// cannot state castling rights naming a rook or king that is not there.
+    fn check_query(&self, query: &PositionQuery, capability: Capability) -> Result<Setup, EngineError> {
         if query.chess960 {
             return Err(EngineError::Unsupported(capability));
         }
-        let start = fen::read_with(&query.fen, None, Relaxations::STRICT)
-            .map_err(|e| failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen)))?;
+        let start = match fen::read_with(&query.fen, None, Relaxations::STRICT) {
+            Ok(pos) => pos.to_setup(),
+            Err(e) => match (fen::read_setup(&query.fen), fen::read_board(&query.fen)) {
+                (Ok((setup, _)), _) => setup,
+                // Castling rights naming what is not there: setboard sends the text, edit mode cannot state it.
+                (Err(_), Ok((board, turn))) if self.features.setboard => Setup { board, turn, ..Setup::empty() },
+                (Err(_), Ok(_)) => return Err(EngineError::Unsupported(capability)),
+                (Err(_), Err(_)) => return Err(failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen))),
+            },
+        };
         if !self.features.setboard && !edit_mode_can_state(&start) {
             // Without setboard, en passant and unusual castling rights cannot be stated.
             return Err(EngineError::Unsupported(capability));
@@ -890,7 +919,7 @@ impl XboardEngine {
     fn set_up(
         session: &mut Session,
         query: &PositionQuery,
-        start: &Position,
+        start: &Setup,
         deadline: Instant,
         limit: Duration,
         each: bool,
@@ -903,7 +932,7 @@ impl XboardEngine {
         if features.setboard {
             setup.push(format!("setboard {}", query.fen));
         } else {
-            if start.turn() == Color::Black {
+            if start.turn == Color::Black {
                 // xboard's own way to give Black the move before edit mode.
                 setup.push(XboardEngine::move_command(&features, "a2a3"));
             }
@@ -913,7 +942,7 @@ impl XboardEngine {
                 if color == Color::Black {
                     setup.push("c".to_string());
                 }
-                for (square, piece) in start.board().pieces().filter(|(_, p)| p.color == color) {
+                for (square, piece) in start.board.pieces().filter(|(_, p)| p.color == color) {
                     setup.push(format!("{}{square}", piece.role.char().to_ascii_uppercase()));
                 }
             }
@@ -973,6 +1002,11 @@ impl XboardEngine {
             if let Some(e) = XboardEngine::misunderstood(features, line) {
                 return Err(e);
             }
+            if refuses_position(line) {
+                // Its own words, even if it then exited: a refusal (the
+                // caller restarts an engine that stopped).
+                return Err(EngineError::refused(format!("{:?}: {}", query.fen, excerpt(line))));
+            }
             if let Some(ending) = table.read(line)? {
                 endings.push((*sent, ending));
                 continue;
@@ -993,7 +1027,11 @@ impl XboardEngine {
                         query.moves_text()
                     ))
                 } else {
-                    failed(format!("the engine refuses the position {:?}: {}", query.fen, excerpt(line)))
+                    failed(format!(
+                        "the engine did not take the position {:?} or a move of the game: {}",
+                        query.fen,
+                        excerpt(line)
+                    ))
                 });
             }
             took_all = false;
@@ -1166,7 +1204,7 @@ mod tests {
 
     #[test]
     fn edit_mode_states_only_home_square_castling() {
-        let pos = |f: &str| fen::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let pos = |f: &str| fen::read(f).unwrap_or_else(|e| panic!("{f}: {e}")).to_setup();
         assert!(edit_mode_can_state(&pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")));
         assert!(!edit_mode_can_state(&pos("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")));
         assert!(edit_mode_can_state(&pos("4k3/8/8/8/8/8/8/4K3 b - - 0 1")));
