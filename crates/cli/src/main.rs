@@ -141,6 +141,20 @@ fn parse_lang(text: &str) -> Result<Lang, String> {
 /// A failure: the message for stderr and the exit code.
 struct Failure(String, u8);
 
+/// Writes one line to standard output. A reader that has gone away
+/// (`lawbook perft startpos 5 | head -1`) ends the output quietly, with
+/// status 0, never a panic.
+fn say(line: impl std::fmt::Display) -> Result<(), Failure> {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{line}").map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure(String::new(), 0)
+        } else {
+            Failure(format!("cannot write the output: {e}"), 1)
+        }
+    })
+}
+
 fn usage(message: String) -> Failure {
     Failure(message, 2)
 }
@@ -183,11 +197,13 @@ fn main() -> ExitCode {
             Ok(Some(why)) => Err(Failure(why, 1)),
             Err(message) => Err(usage(message)),
         },
-        Command::Status(args) => status::run(&args).map_err(usage),
+        Command::Status(args) => status::render(&args).map_err(usage).and_then(say),
         Command::Serve(args) => serve::run(&args).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away: the output ends, nothing to say.
+        Err(Failure(message, code)) if message.is_empty() => ExitCode::from(code),
         Err(Failure(message, code)) => {
             eprintln!("lawbook: {message}");
             ExitCode::from(code)
@@ -216,13 +232,13 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
         rows.sort();
         let mut total = 0;
         for (mv, n) in &rows {
-            println!("{mv}: {n}");
+            say(format_args!("{mv}: {n}"))?;
             total += n;
         }
-        println!();
-        println!("Nodes searched: {}", if depth == 0 { 1 } else { total });
+        say("")?;
+        say(format_args!("Nodes searched: {}", if depth == 0 { 1 } else { total }))?;
     } else {
-        println!("{}", count(&pos, depth));
+        say(count(&pos, depth))?;
     }
     Ok(())
 }
@@ -261,13 +277,16 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
         } else {
             failed += 1;
             let got = got.map_or_else(|| format!("more than {}", case.nodes), |n| n.to_string());
-            println!("FAIL line {}: {}: depth {}: expected {}, got {got}", case.line, case.fen, case.depth, case.nodes);
+            say(format_args!(
+                "FAIL line {}: {}: depth {}: expected {}, got {got}",
+                case.line, case.fen, case.depth, case.nodes
+            ))?;
         }
     }
     if skipped > 0 {
         eprintln!("lawbook: skipped {skipped} entries with more than {} nodes (--max-nodes)", args.max_nodes);
     }
-    println!("{passed} passed, {failed} failed");
+    say(format_args!("{passed} passed, {failed} failed"))?;
     if failed > 0 { Err(Failure(format!("{failed} perft entries do not match"), 1)) } else { Ok(()) }
 }
 
@@ -287,7 +306,7 @@ fn run_moves(args: &MovesArgs) -> Result<(), Failure> {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| write(m)).collect();
     moves.sort();
     for m in moves {
-        println!("{m}");
+        say(m)?;
     }
     Ok(())
 }

@@ -111,6 +111,16 @@ fn judged(game: &PgnGame) -> (Option<&'static str>, Option<String>) {
 /// `Ok(None)` when every game replays; `Ok(Some(why))` when some game fails
 /// (exit 1), `why` counting the failures and naming the first; `Err` for a
 /// file that cannot be read (exit 2).
+/// Writes one line; `false` when the reader has gone away (`lawbook pgn F |
+/// head`): the output then ends quietly.
+fn write_line(out: &mut impl Write, line: &str) -> Result<bool, String> {
+    match writeln!(out, "{line}") {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
 pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
     // Open every file first, so that a missing one is reported before any output.
     let mut inputs = Vec::with_capacity(args.files.len());
@@ -162,11 +172,13 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
                 first.get_or_insert_with(|| report.text());
             }
             let line = if args.json { report.json() } else { report.text() };
-            writeln!(out, "{line}").map_err(|e| format!("cannot write the output: {e}"))?;
+            if !write_line(&mut out, &line)? {
+                return Ok(None);
+            }
         }
     }
-    if !args.json {
-        writeln!(out, "{games} games, {failed} failed").map_err(|e| format!("cannot write the output: {e}"))?;
+    if !args.json && !write_line(&mut out, &format!("{games} games, {failed} failed"))? {
+        return Ok(None);
     }
     Ok(first.map(|first| format!("{failed} of {games} games failed; the first: {first}")))
 }

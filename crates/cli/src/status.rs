@@ -19,14 +19,8 @@ pub(crate) struct StatusArgs {
     position: crate::PositionArgs,
 }
 
-/// Prints the status object, or returns the one-line error.
-pub(crate) fn run(args: &StatusArgs) -> Result<(), String> {
-    println!("{}", render(args)?);
-    Ok(())
-}
-
-/// The status object for `args`, as text.
-fn render(args: &StatusArgs) -> Result<String, String> {
+/// The status object for `args`, as text, or the one-line error.
+pub(crate) fn render(args: &StatusArgs) -> Result<String, String> {
     let mut game = Game::new(args.position.read(&args.fen)?);
     for (i, text) in args.moves.iter().enumerate() {
         let (mv, _) = read_move(game.position(), text, ReadOptions::LENIENT)
