@@ -42,7 +42,16 @@ pub struct Rule {
 /// key, a duplicate id, an unknown kind or an empty field.
 pub fn read(path: &Path) -> Result<Vec<Rule>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let rules: Vec<Rule> = serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(&text, path)
+}
+
+/// Reads and checks the catalogue's text; `path` names it in messages
+/// ([`crate::corpus::embedded_rules`] is the built-in copy).
+///
+/// # Errors
+/// As [`read`], but for the file's text.
+pub fn parse(text: &str, path: &Path) -> Result<Vec<Rule>, String> {
+    let rules: Vec<Rule> = serde_yaml::from_str(text).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut seen = BTreeMap::new();
     for rule in &rules {
         if seen.insert(rule.id.clone(), ()).is_some() {

@@ -4,12 +4,14 @@
 //! ([`ask`]).
 //!
 //! The expected answers come from the feature files and the committed
-//! snapshots of legal move lists (`conformance/snapshots/`), never from the
+//! snapshots of legal move lists (`features/snapshots/`), never from the
 //! built-in engine at run time.
 #![deny(missing_docs)]
 
 pub mod ask;
 pub mod catalogue;
+pub mod check;
+pub mod corpus;
 pub mod differential;
 pub mod expectations;
 pub mod mutants;
@@ -32,14 +34,18 @@ pub struct RunOptions {
     pub cucumber_cli: bool,
     /// How many scenarios run at once (cucumber's default when `None`).
     pub concurrency: Option<usize>,
-    /// The folder of pinned move lists for these scenarios (the corpus's
-    /// own, `conformance/snapshots/`, when `None`).
-    pub snapshots: Option<std::path::PathBuf>,
+    /// Print cucumber's own account of every step on standard output.
+    pub print_steps: bool,
+    /// Check the built-in engine's pinned lists through insta, which writes
+    /// a `.snap.new` to review where one differs (a checkout's own test run,
+    /// with the pins in a folder).
+    pub review_pins: bool,
+    /// A progress bar, advanced by one as each scenario ends and showing its feature.
+    pub progress: Option<indicatif::ProgressBar>,
 }
 
-/// The source quotes (`# sv (000): "..."`) written above the scenario at `line` of `path`.
-fn quotes_above(path: Option<&std::path::Path>, line: usize) -> Vec<String> {
-    let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else { return Vec::new() };
+/// The source quotes (`# sv (000): "..."`) written above the scenario at `line` of `text`.
+fn quotes_above(text: &str, line: usize) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut quotes = Vec::new();
     // An outline's example row: go up to its `Scenario Outline:` line first.
@@ -60,36 +66,124 @@ fn quotes_above(path: Option<&std::path::Path>, line: usize) -> Vec<String> {
     quotes
 }
 
-/// Runs the corpus in `features` against the engine chosen with
-/// [`world::set_engine`] (the built-in one by default) and returns every
-/// scenario's verdict. Prints cucumber's report as it goes.
+type TagFilter = cucumber::gherkin::tagexpr::TagOperation;
+
+/// Reads a tag expression.
+fn tag_filter(tags: Option<&str>) -> Result<Option<TagFilter>, String> {
+    match tags {
+        Some(text) => Ok(Some(text.parse().map_err(|e| format!("cannot read the tag expression {text:?}: {e}"))?)),
+        None => Ok(None),
+    }
+}
+
+/// Whether a scenario runs: it is not `@wip` and it matches the tag expression.
+fn selected(
+    filter: Option<&TagFilter>,
+    feature: &cucumber::gherkin::Feature,
+    rule: Option<&cucumber::gherkin::Rule>,
+    scenario: &cucumber::gherkin::Scenario,
+) -> bool {
+    use cucumber::tag::Ext as _;
+    let mut tags: Vec<&String> = feature.tags.iter().collect();
+    if let Some(rule) = rule {
+        tags.extend(rule.tags.iter());
+    }
+    tags.extend(scenario.tags.iter());
+    !tags.iter().any(|t| *t == "wip") && filter.is_none_or(|f| f.eval(tags.iter()))
+}
+
+/// The feature files of `part` read as Gherkin, each outline's example rows
+/// made scenarios of their own.
 ///
 /// # Errors
-/// A message when the tag expression cannot be read, when the feature files
-/// cannot be read, or when no scenario is run (an empty folder, or a tag
-/// expression that selects none: never a green run of nothing).
-pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<report::EngineRun, String> {
+/// One line naming the file, the line and column, and what was expected there.
+pub fn parse(part: &corpus::Part) -> Result<Vec<cucumber::gherkin::Feature>, String> {
+    use cucumber::feature::Ext as _;
+    let mut features = Vec::new();
+    for file in &part.files {
+        let mut feature = cucumber::gherkin::Feature::parse(&file.text, cucumber::gherkin::GherkinEnv::default())
+            .map_err(|e| {
+                // gherkin says `Error at LINE:COL: {expected tokens}`.
+                let text = e.to_string();
+                let (place, expected) = text.trim_start_matches("Error at ").split_once(": ").unwrap_or(("", &text));
+                format!(
+                    "{}:{place}: this is not Gherkin the corpus can read (expected one of {expected})",
+                    file.path.display()
+                )
+            })?;
+        feature.path = Some(file.path.clone());
+        features.push(feature.expand_examples().map_err(|e| format!("{}: {e}", file.path.display()))?);
+    }
+    Ok(features)
+}
+
+/// How many scenarios of `parts` the tag expression selects (`@wip` never).
+///
+/// # Errors
+/// A tag expression or a feature file that cannot be read.
+pub fn count_selected(parts: &[corpus::Part], tags: Option<&str>) -> Result<usize, String> {
+    let filter = tag_filter(tags)?;
+    let mut count = 0;
+    for part in parts {
+        for feature in parse(part)? {
+            let direct = feature.scenarios.iter().filter(|s| selected(filter.as_ref(), &feature, None, s)).count();
+            let in_rules: usize = feature
+                .rules
+                .iter()
+                .map(|r| r.scenarios.iter().filter(|s| selected(filter.as_ref(), &feature, Some(r), s)).count())
+                .sum();
+            count += direct + in_rules;
+        }
+    }
+    Ok(count)
+}
+
+/// Hands cucumber features already read (by [`parse`]).
+struct Given;
+
+impl cucumber::Parser<Vec<cucumber::gherkin::Feature>> for Given {
+    type Cli = cucumber::cli::Empty;
+    type Output = futures::stream::Iter<std::vec::IntoIter<cucumber::parser::Result<cucumber::gherkin::Feature>>>;
+
+    fn parse(self, input: Vec<cucumber::gherkin::Feature>, _: Self::Cli) -> Self::Output {
+        futures::stream::iter(input.into_iter().map(Ok).collect::<Vec<_>>())
+    }
+}
+
+/// Runs the scenarios of `part` against the engine chosen with
+/// [`world::set_engine`] (the built-in one by default) and returns every
+/// scenario's verdict.
+///
+/// # Errors
+/// A message when the tag expression or a feature file cannot be read, or
+/// when no scenario is run (an empty folder, or a tag expression that
+/// selects none: never a green run of nothing).
+pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::EngineRun, String> {
     use cucumber::World as _;
-    use cucumber::tag::Ext as _;
+    use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
 
-    let filter: Option<cucumber::gherkin::tagexpr::TagOperation> = match &options.tags {
-        Some(text) => Some(text.parse().map_err(|e| format!("cannot read the tag expression {text:?}: {e}"))?),
-        None => None,
-    };
-    snapshots::set_directory(options.snapshots.clone().unwrap_or_else(snapshots::corpus_directory));
+    let filter = tag_filter(options.tags.as_deref())?;
+    let features = parse(part)?;
+    let texts: HashMap<std::path::PathBuf, String> =
+        part.files.iter().map(|f| (f.path.clone(), f.text.clone())).collect();
+    snapshots::choose(part.pins.clone(), options.review_pins);
     let records: Arc<Mutex<Vec<(step_log::ScenarioKey, report::ScenarioRecord)>>> = Arc::default();
     let step_log = step_log::StepLog::default();
     let after_records = Arc::clone(&records);
     let engine_name: Arc<Mutex<(String, String)>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
+    let progress = options.progress.clone();
     let started = std::time::Instant::now();
     let engine_before = lawbook_engines::engine_time();
     let faults_before = lawbook_engines::engine_failures();
     use cucumber::WriterExt as _;
-    let mut cucumber = ChessWorld::cucumber()
+    let out: Box<dyn std::io::Write + Send> =
+        if options.print_steps { Box::new(std::io::stdout()) } else { Box::new(std::io::sink()) };
+    let mut cucumber = ChessWorld::cucumber::<std::path::PathBuf>()
+        .with_parser::<_, Vec<cucumber::gherkin::Feature>>(Given)
         .with_writer(
-            cucumber::writer::Basic::raw(std::io::stdout(), cucumber::writer::Coloring::Auto, 0)
+            cucumber::writer::Basic::raw(out, cucumber::writer::Coloring::Auto, 0)
                 .tee::<ChessWorld, _>(step_log.clone().discard_stats_writes().discard_arbitrary_writes())
                 .normalized()
                 .summarized(),
@@ -104,6 +198,10 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
         })
         .after(move |feature, rule, scenario, finished, world| {
             use cucumber::event::ScenarioFinished;
+            if let Some(bar) = &progress {
+                bar.inc(1);
+                bar.set_message(feature.name.clone());
+            }
             let unasked = world.as_ref().map(|w| w.unasked.clone()).unwrap_or_default();
             let refused = world.as_ref().map(|w| w.refused.clone()).unwrap_or_default();
             let (verdict, message) = match finished {
@@ -167,6 +265,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                 tags.extend(rule.tags.iter().cloned());
             }
             tags.extend(scenario.tags.iter().cloned());
+            let text = feature.path.as_ref().and_then(|p| texts.get(p)).map_or("", String::as_str);
             let path = feature.path.as_deref();
             let record = report::ScenarioRecord {
                 id: String::new(),
@@ -179,7 +278,7 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
                     path.and_then(|p| p.file_name()).map_or(String::new(), |f| f.to_string_lossy().into_owned()),
                     scenario.position.line
                 ),
-                quotes: quotes_above(path, scenario.position.line),
+                quotes: quotes_above(text, scenario.position.line),
                 verdict,
                 message,
                 fen,
@@ -194,14 +293,8 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     if !options.cucumber_cli {
         cucumber = cucumber.with_cli(cucumber::cli::Opts::default());
     }
-    let run = cucumber.filter_run(features.to_path_buf(), move |feature, rule, scenario| {
-        let mut tags: Vec<&String> = feature.tags.iter().collect();
-        if let Some(rule) = rule {
-            tags.extend(rule.tags.iter());
-        }
-        tags.extend(scenario.tags.iter());
-        !tags.iter().any(|t| *t == "wip") && filter.as_ref().is_none_or(|f| f.eval(tags.iter()))
-    });
+    let run = cucumber
+        .filter_run(features, move |feature, rule, scenario| selected(filter.as_ref(), feature, rule, scenario));
     let writer = futures::executor::block_on(run);
     use cucumber::writer::Stats as _;
     let mut scenarios: Vec<report::ScenarioRecord> = records
@@ -219,8 +312,8 @@ pub fn run_corpus(features: &std::path::Path, options: &RunOptions) -> Result<re
     }
     if scenarios.is_empty() {
         return Err(match &options.tags {
-            Some(tags) => format!("the tag expression {tags:?} selects no scenario in {}", features.display()),
-            None => format!("{} holds no scenario to run", features.display()),
+            Some(tags) => format!("the tag expression {tags:?} selects no scenario in {}", part.label),
+            None => format!("{} holds no scenario to run", part.label),
         });
     }
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
@@ -300,13 +393,13 @@ fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log
     }
 }
 
-/// Runs the corpus against the chosen engine as part of `cargo test`: prints
+/// Runs a folder of scenarios (the corpus's `features/`) against the chosen engine as part of `cargo test`: prints
 /// a summary per feature and exits non-zero when any scenario does not pass.
 /// With `LAWBOOK_FAILED_LIST` set, writes the names of the scenarios that did
 /// not pass to that file (used by `cargo xtask corpus-mutants`).
 pub fn run(features: &std::path::Path) {
-    let options = RunOptions { cucumber_cli: true, ..RunOptions::default() };
-    let run = match run_corpus(features, &options) {
+    let options = RunOptions { cucumber_cli: true, print_steps: true, review_pins: true, ..RunOptions::default() };
+    let run = match corpus::folder(features).and_then(|part| run_corpus(&part, &options)) {
         Ok(run) => run,
         Err(e) => {
             eprintln!("{e}");

@@ -1,53 +1,54 @@
-//! Pinned legal move lists: `conformance/snapshots/*.snap`.
+//! Pinned legal move lists: `features/snapshots/*.snap`, beside the feature
+//! files they belong to (built into the library for the embedded corpus).
 //!
 //! Each file is an insta snapshot: a short header (the scenario, the side to
 //! move, the FEN) between `---` lines, then one legal move a line, SAN first
-//! and UCI second. The built-in engine is checked with insta (so `cargo insta
-//! review` shows any change); every other engine is compared with the same
-//! committed file, which is the expected truth.
+//! and UCI second. Every engine is compared with the committed file, which is
+//! the expected truth; in a checkout's own test run (`cargo test`) the
+//! built-in engine is checked through insta instead, so `cargo insta review`
+//! shows any change.
 
-use std::path::PathBuf;
+use crate::corpus::Pins;
 use std::sync::Mutex;
 
-/// The folder chosen for this run, if not the corpus's own.
-static CHOSEN: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The pinned lists of the scenarios being run, and whether the built-in
+/// engine's lists go through insta.
+static CHOSEN: Mutex<Option<(Pins, bool)>> = Mutex::new(None);
 
-/// The pinned lists of the corpus in `features/`.
-pub fn corpus_directory() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"))
-}
-
-/// Where the snapshots of the scenarios being run live: the corpus's own
-/// (`conformance/snapshots/`) unless [`set_directory`] chose another.
-pub fn directory() -> PathBuf {
-    CHOSEN.lock().ok().and_then(|d| d.clone()).unwrap_or_else(corpus_directory)
-}
-
-/// Chooses the folder of pinned lists for the scenarios run from now on
-/// (a folder of scenarios other than `features/` keeps its own).
-pub fn set_directory(dir: PathBuf) {
+/// Chooses the pinned lists for the scenarios run from now on; with
+/// `review`, the built-in engine's lists are checked with insta (which
+/// writes a `.snap.new` to review where they differ), which needs `pins` to be a folder.
+pub fn choose(pins: Pins, review: bool) {
     if let Ok(mut chosen) = CHOSEN.lock() {
-        *chosen = Some(dir);
+        *chosen = Some((pins, review));
     }
 }
 
-/// The UCI moves of a snapshot file's body, or `None` if there is no such snapshot.
-pub fn read_pinned(name: &str) -> Option<Vec<String>> {
-    let text = std::fs::read_to_string(directory().join(format!("{name}.snap"))).ok()?;
+fn chosen() -> (Pins, bool) {
+    CHOSEN.lock().ok().and_then(|c| c.clone()).unwrap_or((Pins::Embedded, false))
+}
+
+/// The UCI moves of a pinned list's body, from the text of its file.
+pub fn pinned_moves(text: &str) -> Option<Vec<String>> {
     let body = text.splitn(3, "---\n").nth(2)?;
     Some(body.lines().filter_map(|line| line.split_whitespace().nth(1)).map(str::to_string).collect())
 }
 
+/// The UCI moves of the chosen pinned list `name`, or `None` if there is no such list.
+pub fn read_pinned(name: &str) -> Option<Vec<String>> {
+    pinned_moves(&chosen().0.pinned_moves(name)?)
+}
+
 pub(crate) fn assert_pinned(engine: &str, name: &str, description: &str, content: &str) {
-    let dir = directory();
-    if !dir.is_dir() {
+    let (pins, review) = chosen();
+    if !pins.exist() {
         panic!(
             "this scenario pins its legal moves, but its folder of scenarios has no pinned lists ({} does not exist): \
              write \"the legal moves are ...\" instead, or run the folder on the built-in engine with its snapshots folder made",
-            dir.display()
+            pins.describe()
         );
     }
-    if engine == "lawbook" {
+    if let (true, "lawbook", Some(dir)) = (review, engine, pins.folder()) {
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(dir);
         settings.set_prepend_module_to_snapshot(false);
@@ -59,7 +60,7 @@ pub(crate) fn assert_pinned(engine: &str, name: &str, description: &str, content
     let Some(mut expected) = read_pinned(name) else {
         panic!(
             "no pinned move list {name}.snap in {}: run these scenarios on the built-in engine first",
-            dir.display()
+            pins.describe()
         );
     };
     let mut actual: Vec<String> =

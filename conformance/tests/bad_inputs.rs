@@ -13,7 +13,7 @@
 //!   answers each with one error reply of the expected code (and, for a bad FEN
 //!   or move, the expected kind as `detail`), then a valid request, and ends
 //!   with exit 0 at end of input;
-//! - `lawbook-conformance run --registry FILE`: exit 2 and one line on stderr.
+//! - `lawbook check --registry FILE`: exit 2 and one line on stderr.
 //!
 //! Every process is killed and the case failed when it takes longer than
 //! [`LIMIT`]. Run it alone with `cargo test -p lawbook-conformance --test bad_inputs`.
@@ -685,11 +685,6 @@ fn serve_answers_every_case_with_one_error_and_goes_on() {
     failures.assert_none("lawbook serve");
 }
 
-/// The conformance runner, built by cargo for this crate's tests.
-fn conformance_program() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_lawbook-conformance"))
-}
-
 #[test]
 fn registry_cases_are_refused_by_the_reader_and_the_runner() {
     let mut failures = Failures::default();
@@ -713,7 +708,7 @@ fn registry_cases_are_refused_by_the_reader_and_the_runner() {
         };
         let json = file.0.with_extension("json");
         let args = [
-            os("run"),
+            os("check"),
             os("--engine"),
             os(&engine),
             os("--registry"),
@@ -723,8 +718,8 @@ fn registry_cases_are_refused_by_the_reader_and_the_runner() {
         ];
         failures.check(
             &case,
-            "lawbook-conformance run",
-            run(&conformance_program(), &args, b"").and_then(|out| {
+            "lawbook check",
+            run(&lawbook(), &args, b"").and_then(|out| {
                 refused(&case, &out, 2, Some(&message), true)?;
                 if json.exists() {
                     return Err("a verdict file was written".into());

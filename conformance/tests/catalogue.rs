@@ -68,3 +68,33 @@ fn the_catalogue_refuses_unknown_keys() {
     assert!(catalogue::read(&path).unwrap_err().contains("kind"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What `lawbook check` runs from any folder is this checkout's corpus: the
+/// same feature files, catalogue and pinned lists, byte for byte.
+#[test]
+fn the_embedded_corpus_is_the_one_in_the_checkout() {
+    use lawbook_conformance::corpus;
+    let on_disk = corpus::folder(&features()).expect("features/ reads");
+    let built_in = corpus::embedded();
+    let names = |part: &corpus::Part| -> Vec<(String, String)> {
+        part.files
+            .iter()
+            .map(|f| (f.path.file_name().unwrap().to_string_lossy().into_owned(), f.text.clone()))
+            .collect()
+    };
+    assert_eq!(names(&built_in), names(&on_disk), "rebuild: the embedded feature files differ from features/");
+    assert_eq!(corpus::embedded_rules(), std::fs::read_to_string(features().join("rules.yaml")).unwrap());
+    assert_eq!(catalogue::parse(corpus::embedded_rules(), Path::new("rules.yaml")).map(|r| r.len()), Ok(89));
+    let pins = features().join("snapshots");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&pins).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "snap") {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(corpus::Pins::Embedded.pinned_moves(&name).as_deref(), Some(text.as_str()), "{name}");
+            count += 1;
+        }
+    }
+    assert!(count > 300, "the pinned lists are in features/snapshots/ ({count})");
+}

@@ -67,7 +67,7 @@ fn expectations_name_real_engines_scenarios_and_findings() {
     assert!(all.contains_key("stockfish"), "the engines CI runs have expectations");
     let specs = lawbook_engines::registry::read(&root().join("engines.yaml")).expect("the registry");
     let names: BTreeSet<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-    let run = run_corpus(&root().join("../features"), &RunOptions::default()).expect("the corpus runs");
+    let run = run_corpus(&lawbook_conformance::corpus::embedded(), &RunOptions::default()).expect("the corpus runs");
     let ids: BTreeSet<&str> = run.scenarios.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), run.scenarios.len(), "every scenario has its own id");
     let findings = findings();

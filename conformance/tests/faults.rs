@@ -1,7 +1,7 @@
 //! Faults under a full run: engines that crash or hang cost one verdict
 //! each, never the run, and no scenario passes on a dead engine's answer.
 //!
-//! Each test runs a slice of the corpus (`lawbook-conformance run --tags`)
+//! Each test runs a slice of the corpus (`lawbook check --tags`)
 //! twice against one real engine: straight, and behind
 //! `lawbook-fault-proxy`, which kills the engine or hangs before some of
 //! the requests (seeded, so a failure can be replayed). Then every scenario
@@ -124,9 +124,9 @@ fn run(subject: &Subject, tags: &str, faults: Option<Faults>, dir: &Path) -> (En
     std::fs::write(&registry_file, registry(subject, faults.map(|f| (f, log.as_path())))).expect("the registry");
     let json = dir.join("run.json");
     let output = std::fs::File::create(dir.join("output.txt")).expect("a file for the output");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook-conformance"))
+    let mut child = Command::new(lawbook())
         .current_dir(workspace())
-        .args(["run", "--engine", subject.name, "--tags", tags, "--registry"])
+        .args(["check", "--engine", subject.name, "--tags", tags, "--registry"])
         .arg(&registry_file)
         .arg("--json")
         .arg(&json)
@@ -134,7 +134,7 @@ fn run(subject: &Subject, tags: &str, faults: Option<Faults>, dir: &Path) -> (En
         .stdout(output.try_clone().expect("the output file"))
         .stderr(output)
         .spawn()
-        .expect("lawbook-conformance starts");
+        .expect("lawbook check starts");
     let started = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().expect("the run can be waited for") {
@@ -148,7 +148,8 @@ fn run(subject: &Subject, tags: &str, faults: Option<Faults>, dir: &Path) -> (En
         std::thread::sleep(Duration::from_millis(20));
     };
     let shown = || std::fs::read_to_string(dir.join("output.txt")).unwrap_or_default();
-    assert!(status.success(), "the run of {} failed ({status}):\n{}", subject.name, shown());
+    // 0: as expected; 1: some verdicts failed or ended in an engine error (as faults make them).
+    assert!(matches!(status.code(), Some(0 | 1)), "the run of {} failed ({status}):\n{}", subject.name, shown());
     let text = std::fs::read_to_string(&json).unwrap_or_else(|e| panic!("{}: {e}\n{}", json.display(), shown()));
     let run: EngineRun = serde_json::from_str(&text).expect("the run's JSON");
     let logged = std::fs::read_to_string(&log).unwrap_or_default().lines().map(str::to_string).collect();

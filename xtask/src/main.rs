@@ -79,7 +79,7 @@ fn cargo(args: &[&str]) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
 }
 
-/// One engine of the registry, as `lawbook-conformance engines` lists it.
+/// One engine of the registry, as `lawbook check --list-engines` lists it.
 struct EngineEntry {
     name: String,
     /// `ready`, `missing` (not installed) or `needs-peers` (this build lacks the feature).
@@ -87,13 +87,13 @@ struct EngineEntry {
     install: String,
 }
 
-/// Asks `lawbook-conformance engines` for the registry's engines.
-fn engine_entries(program: &std::path::Path) -> Result<Vec<EngineEntry>, String> {
-    let output = Command::new(program)
+/// Asks `lawbook check --list-engines` for the registry's engines.
+fn engine_entries(lawbook: &std::path::Path) -> Result<Vec<EngineEntry>, String> {
+    let output = Command::new(lawbook)
         .current_dir(root())
-        .arg("engines")
+        .args(["check", "--list-engines", "--registry", "conformance/engines.yaml"])
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        .map_err(|e| format!("cannot run {}: {e}", lawbook.display()))?;
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
     }
@@ -102,25 +102,55 @@ fn engine_entries(program: &std::path::Path) -> Result<Vec<EngineEntry>, String>
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [name, _protocol, state, install] = fields[..] else {
-            return Err(format!("lawbook-conformance engines printed a line this task cannot read: {line:?}"));
+            return Err(format!("lawbook check --list-engines printed a line this task cannot read: {line:?}"));
         };
         entries.push(EngineEntry { name: name.into(), state: state.into(), install: install.into() });
     }
     Ok(entries)
 }
 
-/// Builds `lawbook-conformance` (with the in-process peers when `peers`) and
-/// the `lawbook` command, and returns the former's path.
-fn build_conformance(peers: bool) -> Result<std::path::PathBuf, String> {
-    let mut build =
-        vec!["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance", "-p", "lawbook-cli"];
+/// Builds the `lawbook` command (with the in-process peers when `peers`)
+/// and `lawbook-conformance` (which combines runs into reports), showing
+/// cargo's own progress, and returns their paths.
+fn build_conformance(peers: bool) -> Result<(std::path::PathBuf, std::path::PathBuf), String> {
+    let mut build = vec![
+        "build",
+        "-p",
+        "lawbook-cli",
+        "--bin",
+        "lawbook",
+        "-p",
+        "lawbook-conformance",
+        "--bin",
+        "lawbook-conformance",
+    ];
     if peers {
-        build.extend(["--features", "lawbook-conformance/peers"]);
+        build.extend(["--features", "lawbook-cli/peers"]);
     }
-    eprintln!("xtask: building the conformance runner (the first time takes a minute or two) ...");
     cargo(&build)?;
-    Ok(target_dir().join("debug/lawbook-conformance"))
+    let debug = target_dir().join("debug");
+    Ok((debug.join("lawbook"), debug.join("lawbook-conformance")))
 }
+
+const CONFORMANCE_USAGE: &str =
+    "usage: cargo xtask conformance [--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR] [--strict]
+
+Runs the rule corpus against engines of conformance/engines.yaml, one
+`lawbook check` each, and combines their verdicts into one report
+(index.html, junit.xml, summary.json; default target/conformance).
+
+  --engine NAME|all  an engine of the registry, repeatable (default: lawbook,
+                     the built-in engine, which must pass every scenario);
+                     an engine not installed here is skipped with how to install it
+  --features DIR     a folder of scenarios in the corpus's steps, repeatable; a file
+                     named like one of the corpus's replaces it (see lawbook check --help)
+  --tags EXPR        only the scenarios this tag expression selects (@castling and not @faq)
+  --report DIR       where the reports go
+  --strict           fail on any verdict other than the engine's expectations
+                     (conformance/expectations/NAME.yaml): a new failure, a new error,
+                     a new pass. Without it, only the built-in engine must pass everything.
+
+Exit status: 0 when every promise holds, 1 otherwise (each broken one is named).";
 
 /// `cargo xtask conformance [--engine NAME|all]... [--tags EXPR] [--report DIR] [--strict]`
 fn conformance(args: &[String]) -> Result<(), String> {
@@ -134,7 +164,7 @@ fn conformance(args: &[String]) -> Result<(), String> {
         let mut value = |name: &str| rest.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}");
+                println!("{CONFORMANCE_USAGE}");
                 return Ok(());
             }
             "--engine" => engines.push(value("--engine")?),
@@ -148,7 +178,7 @@ fn conformance(args: &[String]) -> Result<(), String> {
             other => {
                 return Err(format!(
                     "unknown option {other:?}: expected --engine NAME|all, --features DIR, --tags EXPR, --report DIR, \
-                     --strict (see --help)"
+                     --strict (see cargo xtask conformance --help)"
                 ));
             }
         }
@@ -156,15 +186,19 @@ fn conformance(args: &[String]) -> Result<(), String> {
     if engines.is_empty() {
         engines.push("lawbook".into());
     }
-    let mut program = build_conformance(false)?;
-    let mut known = engine_entries(&program)?;
+    let (mut lawbook, mut combine) = build_conformance(false)?;
+    let mut known = engine_entries(&lawbook)?;
     if engines.iter().any(|e| e == "all") {
         engines = known.iter().map(|e| e.name.clone()).collect();
     }
     for name in &engines {
         if !known.iter().any(|e| &e.name == name) {
             let names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
-            return Err(format!("no engine named {name:?} in conformance/engines.yaml; known: {}", names.join(", ")));
+            return Err(format!(
+                "no engine named {name:?} in conformance/engines.yaml; known: {}. \
+                 An engine the registry does not name: lawbook check --uci \"PROGRAM ARG...\" (see lawbook check --help)",
+                names.join(", ")
+            ));
         }
     }
     let chosen_entries = |known: &[EngineEntry]| -> Vec<EngineEntry> {
@@ -175,8 +209,8 @@ fn conformance(args: &[String]) -> Result<(), String> {
             .collect()
     };
     if chosen_entries(&known).iter().any(|e| e.state == "needs-peers") {
-        program = build_conformance(true)?;
-        known = engine_entries(&program)?;
+        (lawbook, combine) = build_conformance(true)?;
+        known = engine_entries(&lawbook)?;
     }
     // Skip (and say how to install) the engines that are missing.
     let mut chosen = Vec::new();
@@ -196,22 +230,28 @@ fn conformance(args: &[String]) -> Result<(), String> {
     for name in &chosen {
         let json = runs_dir.join(format!("{name}.json"));
         let _ = std::fs::remove_file(&json);
-        println!("conformance: running the corpus against {name} ...");
-        let mut command = Command::new(&program);
-        command.current_dir(root()).args(["run", "--engine", name, "--json"]).arg(&json);
+        println!("conformance: {name}");
+        // The same run an engine author gets from `lawbook check`: its
+        // progress bar on stderr, its verdicts other than expected and its
+        // closing line on stdout.
+        let mut command = Command::new(&lawbook);
+        command
+            .current_dir(root())
+            .args(["check", "--engine", name, "--registry", "conformance/engines.yaml", "--json"])
+            .arg(&json);
+        let expected = root().join(format!("conformance/expectations/{name}.yaml"));
+        if expected.is_file() {
+            command.arg("--expect").arg(&expected);
+        }
         if let Some(t) = &tags {
             command.args(["--tags", t]);
         }
         for folder in &folders {
             command.arg("--features").arg(folder);
         }
-        let log = report.join(format!("logs/{name}.log"));
-        std::fs::create_dir_all(log.parent().unwrap_or(&report)).map_err(|e| e.to_string())?;
-        let output = command.output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-        let _ = std::fs::write(&log, [output.stdout.as_slice(), output.stderr.as_slice()].concat());
-        if !json.exists() {
-            let why = String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or("no output").to_string();
-            println!("conformance: {name} could not be run: {why} (log: {})", log.display());
+        let status = command.status().map_err(|e| format!("cannot run {}: {e}", lawbook.display()))?;
+        if !json.exists() || status.code() == Some(2) {
+            println!("conformance: {name} could not be run ({status})");
             failures.push(format!("{name} could not be run"));
             continue;
         }
@@ -220,10 +260,10 @@ fn conformance(args: &[String]) -> Result<(), String> {
     if run_files.is_empty() {
         return Err("no engine could be run".into());
     }
-    // The runner judges the runs: the built-in engine must pass everything,
-    // and with --strict every verdict must be the one its engine's
-    // expectations name.
-    let mut command = Command::new(&program);
+    // One report of all the runs, judged: the built-in engine must pass
+    // everything, and with --strict every verdict must be the one its
+    // engine's expectations name.
+    let mut command = Command::new(&combine);
     command.current_dir(root()).arg("report").arg("--dir").arg(&report);
     if chosen.iter().any(|e| e == "lawbook") {
         command.args(["--require-pass", "lawbook"]);
@@ -231,9 +271,9 @@ fn conformance(args: &[String]) -> Result<(), String> {
     if strict {
         command.arg("--strict");
     }
-    let output = command.args(&run_files).output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let output = command.args(&run_files).output().map_err(|e| format!("cannot run {}: {e}", combine.display()))?;
     print!("{}", String::from_utf8_lossy(&output.stdout));
-    println!("reports: {} (index.html, junit.xml, summary.json)", report.display());
+    println!("report: {}", report.join("index.html").display());
     match output.status.code() {
         Some(0) => {}
         Some(1) => failures.extend(

@@ -1,17 +1,17 @@
-//! `lawbook-conformance`: runs the rule corpus against one engine of the
-//! registry and writes its verdicts, combines runs into reports, lists the
-//! engines and the mutants, or compares lawbook with an independent
-//! implementation over many games (`differential`). `cargo xtask
-//! conformance` and `cargo xtask corpus-mutants` drive it; see
-//! `conformance/engines.yaml`.
+//! `lawbook-conformance`: combines runs of `lawbook check --json` into
+//! reports, lists the mutants, or compares lawbook with an
+//! independent implementation over many games (`differential`). `cargo
+//! xtask conformance` and `cargo xtask corpus-mutants` drive it; see
+//! `conformance/engines.yaml`. Running the corpus against one engine is
+//! `lawbook check`.
 
 use clap::{Parser, Subcommand};
+use lawbook_conformance::check;
 use lawbook_conformance::differential::{self, ReadSan};
 use lawbook_conformance::expectations::Expectations;
 use lawbook_conformance::mutants::Mutant;
 use lawbook_conformance::report::{self, EngineRun, Verdict};
-use lawbook_conformance::{RunOptions, world};
-use lawbook_engines::{adapters, pool::Pool, process, registry};
+use lawbook_engines::registry;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,36 +25,6 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the corpus against one engine and write its verdicts as JSON.
-    Run {
-        /// The engine's name in the registry.
-        #[arg(long, default_value = "lawbook")]
-        engine: String,
-        /// The engine registry.
-        #[arg(long, default_value = "conformance/engines.yaml")]
-        registry: PathBuf,
-        /// A folder of scenarios (repeatable): the rule corpus by default,
-        /// or any folder written in its step vocabulary.
-        #[arg(long, default_value = "features")]
-        features: Vec<PathBuf>,
-        /// The pinned move lists of those scenarios: for the corpus
-        /// `conformance/snapshots/`, for another folder its `snapshots/`
-        /// subfolder, unless this names one.
-        #[arg(long)]
-        snapshots: Option<PathBuf>,
-        /// Only scenarios matching this tag expression (`@CASTLE-11`, `@fide-3.8.2.2 and not @faq`).
-        #[arg(long)]
-        tags: Option<String>,
-        /// Where to write the verdicts.
-        #[arg(long)]
-        json: PathBuf,
-        /// Also write the run's verdicts other than `passed` as the engine's
-        /// expectations (`conformance/expectations/NAME.yaml`): what an
-        /// existing file says of a scenario with the same verdict is kept;
-        /// a new failure needs its finding and article written by hand.
-        #[arg(long, value_name = "FILE")]
-        write_expectations: Option<PathBuf>,
-    },
     /// Compare lawbook with an independent implementation over random and
     /// real games; stop at the first disagreement (exit 1) with the
     /// position and both answers.
@@ -112,15 +82,6 @@ enum Command {
         #[arg(required = true)]
         runs: Vec<PathBuf>,
     },
-    /// List the engines of the registry, one a line: name, protocol,
-    /// whether it can run here (`ready`, `missing`: the program is not
-    /// installed, `needs-peers`: this build lacks the `peers` feature), and
-    /// the command that installs it, separated by tabs.
-    Engines {
-        /// The engine registry.
-        #[arg(long, default_value = "conformance/engines.yaml")]
-        registry: PathBuf,
-    },
     /// List the deliberately broken engines, one name a line (`--describe`:
     /// a tab and what each gets wrong).
     Mutants {
@@ -143,15 +104,6 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Run { engine, registry: path, features, snapshots, tags, json, write_expectations } => {
-            match run(&engine, &path, &features, snapshots, tags, &json, write_expectations.as_deref()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("lawbook-conformance: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
         Command::Differential {
             against,
             registry: path,
@@ -236,26 +188,6 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Engines { registry: path } => match registry::read(&path) {
-            Ok(specs) => {
-                for spec in specs {
-                    let state = if !adapters::built_in_here(&spec) {
-                        "needs-peers"
-                    } else if spec.command.is_some() && process::program(&spec).is_err() {
-                        "missing"
-                    } else {
-                        "ready"
-                    };
-                    let (name, protocol) = (&spec.name, spec.protocol.name());
-                    println!("{name}\t{protocol}\t{state}\t{}", spec.install.as_deref().unwrap_or(""));
-                }
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("lawbook-conformance: {e}");
-                ExitCode::from(2)
-            }
-        },
         Command::Mutants { describe } => {
             for mutant in Mutant::ALL {
                 if describe {
@@ -316,70 +248,6 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
     broken
 }
 
-/// The pinned move lists of a folder of scenarios: the corpus's own for
-/// `features/`, the folder's `snapshots/` for any other.
-fn snapshots_of(features: &std::path::Path) -> PathBuf {
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../features");
-    let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b);
-    if same(features, &corpus) {
-        lawbook_conformance::snapshots::corpus_directory()
-    } else {
-        features.join("snapshots")
-    }
-}
-
-fn run(
-    engine: &str,
-    path: &std::path::Path,
-    features: &[PathBuf],
-    snapshots: Option<PathBuf>,
-    tags: Option<String>,
-    json: &std::path::Path,
-    write_expectations: Option<&std::path::Path>,
-) -> Result<(), String> {
-    let specs = registry::read(path)?;
-    let spec = registry::find(&specs, engine).map_err(|e| format!("{}: {e}", path.display()))?;
-    // Fail early, with the install command, if the engine cannot start at all.
-    drop(adapters::build(&spec).map_err(|e| e.to_string())?);
-    let pool = Pool::new(spec.clone());
-    world::set_engine(move || pool.checkout());
-    let mut run = EngineRun { engine: engine.to_string(), ..EngineRun::default() };
-    for folder in features {
-        let options = RunOptions {
-            tags: tags.clone(),
-            cucumber_cli: false,
-            concurrency: Some(spec.workers.max(1)),
-            snapshots: Some(snapshots.clone().unwrap_or_else(|| snapshots_of(folder))),
-        };
-        let part = lawbook_conformance::run_corpus(folder, &options)?;
-        run.version = part.version;
-        run.wall_ms += part.wall_ms;
-        run.engine_us += part.engine_us;
-        run.engine_faults += part.engine_faults;
-        run.scenarios.extend(part.scenarios);
-    }
-    if run.scenarios.iter().all(|r| r.verdict == Verdict::Error) {
-        let first = run.scenarios.first().and_then(|r| r.message.as_deref()).unwrap_or("");
-        eprintln!(
-            "lawbook-conformance: {engine} could not answer at all: every scenario ended in an engine error ({})",
-            first.lines().next().unwrap_or("")
-        );
-    }
-    if let Some(file) = write_expectations {
-        let previous = match std::fs::read_to_string(file) {
-            Ok(text) => Some(Expectations::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?),
-            Err(_) => None,
-        };
-        let yaml = Expectations::of_run(&run, previous.as_ref()).to_yaml()?;
-        std::fs::write(file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    }
-    let text = serde_json::to_string(&run).map_err(|e| e.to_string())?;
-    if let Some(parent) = json.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::write(json, text).map_err(|e| format!("cannot write {}: {e}", json.display()))
-}
-
 fn write_reports(
     dir: &std::path::Path,
     paths: &[PathBuf],
@@ -388,18 +256,10 @@ fn write_reports(
     let mut runs = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut run = serde_json::from_str::<EngineRun>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let run = serde_json::from_str::<EngineRun>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let expected = Expectations::read(expectations, &run.engine)?;
-        run.unexpected = lawbook_conformance::expectations::compare(&run, expected.as_ref());
-        run.expected_version = expected.map(|e| e.version);
-        runs.push(run);
+        runs.push(check::judge(run, expected.as_ref()).run);
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let write = |name: &str, text: String| {
-        std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))
-    };
-    write("junit.xml", report::junit(&runs))?;
-    write("summary.json", report::summary_json(&runs))?;
-    write("index.html", report::html(&runs))?;
+    check::write_reports(dir, &runs)?;
     Ok(runs)
 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use lawbook_cli::serve;
 
+mod check;
 mod pgn;
 mod status;
 
@@ -35,6 +36,17 @@ enum Command {
     Pgn(pgn::PgnArgs),
     /// Show how a game stands (check, mate, stalemate, draws, claims) as one JSON object.
     Status(status::StatusArgs),
+    /// Check a chess engine against the rule corpus (built in: no checkout needed).
+    ///
+    /// Examples: `lawbook check --uci stockfish --report out`,
+    /// `lawbook check --xboard "gnuchess --xboard" --expect expected.yaml`,
+    /// `lawbook check --engine python-chess --tags @castling`.
+    /// Prints the verdicts other than expected and a closing line
+    /// `N passed, N failed, N unsupported, N error`. Exit code 0 when every
+    /// verdict is as expected (with no --expect: nothing failed or ended in
+    /// an engine error), 1 when some are not, 2 for bad usage, a bad
+    /// registry or expectations file, or an engine that cannot be started.
+    Check(Box<check::CheckArgs>),
     /// Answer the JSON-lines rules protocol (conformance/PROTOCOL.md) on stdin and stdout.
     ///
     /// One request a line, one reply a line, until end of input: lawbook as a rules oracle for other tools.
@@ -162,7 +174,7 @@ fn usage(message: String) -> Failure {
 /// clap's error as one line: its message without the usage block.
 fn one_line(err: &clap::Error) -> String {
     if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: perft, moves, status, pgn or serve (see lawbook --help)".into();
+        return "a command is needed: perft, moves, status, pgn, check or serve (see lawbook --help)".into();
     }
     let text = err.to_string();
     let message: Vec<&str> = text
@@ -199,6 +211,7 @@ fn main() -> ExitCode {
         },
         Command::Status(args) => status::render(&args).map_err(usage).and_then(say),
         Command::Serve(args) => serve::run(&args).map_err(usage),
+        Command::Check(args) => check::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

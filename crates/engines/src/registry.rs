@@ -109,9 +109,43 @@ pub struct EngineSpec {
     /// value is neither.
     #[serde(default)]
     pub endings: BTreeMap<String, String>,
+    /// UCI engines: it plays Chess960 (castling written king takes rook)
+    /// though it offers no `UCI_Chess960` option, so Chess960 positions are
+    /// asked all the same. Engines that offer the option are asked without it.
+    #[serde(default)]
+    pub chess960: bool,
     /// What is known about the engine, for people reading the registry.
     #[serde(default)]
     pub notes: Option<String>,
+}
+
+impl EngineSpec {
+    /// An engine run as `command` with `args` (never through a shell),
+    /// named after the program's file name, with the registry's defaults
+    /// for everything else: what `lawbook check --uci "PROGRAM ARG..."` builds.
+    ///
+    /// ```
+    /// use lawbook_engines::registry::{EngineSpec, Protocol};
+    /// let spec = EngineSpec::program(Protocol::Uci, "/usr/games/stockfish", vec![]);
+    /// assert_eq!((spec.name.as_str(), spec.timeout_ms, spec.workers), ("stockfish", 5_000, 1));
+    /// ```
+    pub fn program(protocol: Protocol, command: &str, args: Vec<String>) -> EngineSpec {
+        let name = Path::new(command).file_name().map_or(command.to_string(), |n| n.to_string_lossy().into_owned());
+        EngineSpec {
+            name,
+            protocol,
+            command: Some(command.to_string()),
+            args,
+            options: BTreeMap::new(),
+            timeout_ms: default_timeout_ms(),
+            workers: default_workers(),
+            install: None,
+            known_differences: Vec::new(),
+            endings: BTreeMap::new(),
+            chess960: false,
+            notes: None,
+        }
+    }
 }
 
 /// The registry file's shape.

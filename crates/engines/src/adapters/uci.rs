@@ -70,6 +70,8 @@ pub struct UciEngine {
     restarts: usize,
     /// What the engine answers beyond the core of the protocol, learnt at its first start.
     dialect: Dialect,
+    /// The registry says it plays Chess960 whether or not it offers `UCI_Chess960`.
+    plays_chess960: bool,
     /// The facts of the last position asked about.
     last_facts: Option<(PositionQuery, Facts)>,
 }
@@ -368,6 +370,7 @@ impl UciEngine {
             id: String::new(),
             restarts: 0,
             dialect: Dialect::default(),
+            plays_chess960: spec.chess960,
             last_facts: None,
         };
         let mut session = engine.start()?;
@@ -497,9 +500,10 @@ impl UciEngine {
         if let Some(id) = lines.iter().find_map(|l| l.trim().strip_prefix("id name ")) {
             self.id = id.trim().to_string();
         }
-        self.dialect.chess960 = lines
-            .iter()
-            .any(|l| l.split_whitespace().collect::<Vec<_>>()[..].starts_with(&["option", "name", "UCI_Chess960"]));
+        self.dialect.chess960 = self.plays_chess960
+            || lines
+                .iter()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>()[..].starts_with(&["option", "name", "UCI_Chess960"]));
         for (name, value) in &self.options {
             send(&mut process, &format!("setoption name {name} value {value}"))?;
         }

@@ -1,0 +1,240 @@
+//! One engine against the corpus, start to end: what `lawbook check` runs,
+//! and through it `cargo xtask conformance`. It reads the scenarios
+//! ([`crate::corpus`]), starts the engine once to fail early, runs every
+//! part with a progress bar, and compares the verdicts with the engine's
+//! expectations ([`crate::expectations`]).
+//!
+//! ```no_run
+//! use lawbook_conformance::check::{self, Check};
+//! use lawbook_conformance::corpus::Source;
+//! use lawbook_engines::registry::{EngineSpec, Protocol};
+//!
+//! let spec = EngineSpec::program(Protocol::Uci, "stockfish", vec![]);
+//! let run = check::run(&Check { spec, sources: vec![Source::Embedded], ..Check::default() })?;
+//! let judged = check::judge(run, None);
+//! println!("{}", judged.closing_line());
+//! # Ok::<(), String>(())
+//! ```
+
+use crate::corpus::{self, Source};
+use crate::expectations::{self, Expectations, Unexpected};
+use crate::report::{self, EngineRun, Verdict};
+use crate::{RunOptions, world};
+use lawbook_engines::registry::{self, EngineSpec};
+use lawbook_engines::{adapters, pool::Pool};
+use std::path::Path;
+
+/// The registry built into the library: `conformance/engines.yaml` as it was
+/// when the library was built.
+pub const BUILT_IN_REGISTRY: &str = include_str!("../engines.yaml");
+
+/// The engines of the built-in registry.
+///
+/// # Errors
+/// Never for a library that passed its tests; the registry's own error otherwise.
+pub fn built_in_registry() -> Result<Vec<EngineSpec>, registry::RegistryError> {
+    registry::parse(BUILT_IN_REGISTRY)
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// The engine under test.
+    pub spec: EngineSpec,
+    /// The scenarios, in order ([`corpus::parts`]).
+    pub sources: Vec<Source>,
+    /// Only the scenarios this tag expression selects.
+    pub tags: Option<String>,
+    /// Show a progress bar on standard error when it is a terminal.
+    pub progress: bool,
+    /// Print cucumber's account of every step on standard output.
+    pub print_steps: bool,
+}
+
+impl Default for Check {
+    fn default() -> Check {
+        Check {
+            spec: EngineSpec::program(registry::Protocol::Builtin, "lawbook", Vec::new()),
+            sources: vec![Source::Embedded],
+            tags: None,
+            progress: false,
+            print_steps: false,
+        }
+    }
+}
+
+/// Runs the scenarios against the engine and returns every verdict.
+///
+/// # Errors
+/// One line when the run cannot start: a folder or feature file that
+/// cannot be read, a tag expression that cannot be read or selects nothing,
+/// or an engine that cannot be started at all (with how to install it).
+pub fn run(check: &Check) -> Result<EngineRun, String> {
+    let parts = corpus::parts(&check.sources)?;
+    let total = crate::count_selected(&parts, check.tags.as_deref())?;
+    if total == 0 {
+        let labels: Vec<&str> = parts.iter().map(|p| p.label.as_str()).collect();
+        return Err(match &check.tags {
+            Some(tags) => format!("the tag expression {tags:?} selects no scenario in {}", labels.join(", ")),
+            None => format!("{} holds no scenario to run", labels.join(", ")),
+        });
+    }
+    let spec = &check.spec;
+    // Fail early, with the install command, if the engine cannot start at all.
+    drop(adapters::build(spec).map_err(|e| format!("cannot start the engine {}: {e}", spec.name))?);
+    let pool = Pool::new(spec.clone());
+    world::set_engine(move || pool.checkout());
+    let bar = check.progress.then(|| progress_bar(total as u64));
+    let mut run = EngineRun { engine: spec.name.clone(), ..EngineRun::default() };
+    for part in &parts {
+        if crate::count_selected(std::slice::from_ref(part), check.tags.as_deref())? == 0 {
+            continue;
+        }
+        let options = RunOptions {
+            tags: check.tags.clone(),
+            concurrency: Some(spec.workers.max(1)),
+            print_steps: check.print_steps,
+            progress: bar.clone(),
+            ..RunOptions::default()
+        };
+        let part = crate::run_corpus(part, &options)?;
+        if !part.version.is_empty() {
+            run.version = part.version;
+        }
+        run.wall_ms += part.wall_ms;
+        run.engine_us += part.engine_us;
+        run.engine_faults += part.engine_faults;
+        run.scenarios.extend(part.scenarios);
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(run)
+}
+
+/// A bar on standard error (drawn only when it is a terminal): scenarios
+/// done of all, and the feature of the last one.
+fn progress_bar(total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::stderr());
+    let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} scenarios ({elapsed}) {wide_msg}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// A run judged against what was expected of it.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The run, with its unexpected verdicts and the version they were expected of.
+    pub run: EngineRun,
+}
+
+impl Judged {
+    /// The verdicts that differ from the expectations (with none: every failure and error).
+    pub fn unexpected(&self) -> &[Unexpected] {
+        &self.run.unexpected
+    }
+
+    /// `N passed, N failed, N unsupported, N error`, then the time.
+    pub fn closing_line(&self) -> String {
+        let counts = self.run.counts();
+        let count = |v: Verdict| counts.get(&v).copied().unwrap_or(0);
+        format!(
+            "{} passed, {} failed, {} unsupported, {} error ({:.1} s)",
+            count(Verdict::Passed),
+            count(Verdict::Failed),
+            count(Verdict::Unsupported),
+            count(Verdict::Error),
+            self.run.wall_ms as f64 / 1000.0
+        )
+    }
+
+    /// Whether every verdict is the one expected.
+    pub fn as_expected(&self) -> bool {
+        self.run.unexpected.is_empty()
+    }
+
+    /// Lines worth a reader's attention besides the unexpected verdicts: a
+    /// version other than the expectations', an engine that answered nothing.
+    pub fn notes(&self) -> Vec<String> {
+        let run = &self.run;
+        let mut notes = Vec::new();
+        if let Some(seen) = run.expected_version.as_deref().filter(|v| *v != run.version) {
+            notes.push(format!("the expectations were seen with {seen}; this run is of {}", run.version));
+        }
+        if !run.scenarios.is_empty() && run.scenarios.iter().all(|r| r.verdict == Verdict::Error) {
+            let first = run.scenarios.first().and_then(|r| r.message.as_deref()).unwrap_or("");
+            notes.push(format!(
+                "{} could not answer at all: every scenario ended in an engine error ({})",
+                run.engine,
+                first.lines().next().unwrap_or("")
+            ));
+        }
+        notes
+    }
+}
+
+/// Compares `run` with `expected` (with `None`, every failure and error is unexpected).
+pub fn judge(mut run: EngineRun, expected: Option<&Expectations>) -> Judged {
+    run.unexpected = expectations::compare(&run, expected);
+    run.expected_version = expected.map(|e| e.version.clone());
+    Judged { run }
+}
+
+/// Reads an expectations file.
+///
+/// # Errors
+/// One line naming the file when it cannot be read or is not in the format.
+pub fn read_expectations(path: &Path) -> Result<Expectations, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Expectations::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes the run's verdicts other than `passed` as expectations to `path`,
+/// keeping what a file already there says of a scenario with the same verdict.
+///
+/// # Errors
+/// One line naming the file when it cannot be read back or written.
+pub fn write_expectations(run: &EngineRun, path: &Path) -> Result<(), String> {
+    let previous = match std::fs::read_to_string(path) {
+        Ok(text) => Some(Expectations::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?),
+        Err(_) => None,
+    };
+    let yaml = Expectations::of_run(run, previous.as_ref()).to_yaml()?;
+    write_file(path, &yaml)
+}
+
+/// Writes `index.html`, `junit.xml` and `summary.json` for `runs` to `dir`.
+///
+/// # Errors
+/// One line naming the file that cannot be written.
+pub fn write_reports(dir: &Path, runs: &[EngineRun]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    write_file(&dir.join("junit.xml"), &report::junit(runs))?;
+    write_file(&dir.join("summary.json"), &report::summary_json(runs))?;
+    write_file(&dir.join("index.html"), &report::html(runs))
+}
+
+/// Writes the run as JSON (what `lawbook-conformance report` combines).
+///
+/// # Errors
+/// One line naming the file that cannot be written.
+pub fn write_run(path: &Path, run: &EngineRun) -> Result<(), String> {
+    let text = serde_json::to_string(run).map_err(|e| e.to_string())?;
+    write_file(path, &text)
+}
+
+/// Writes `text` to `path` whole or not at all: to a file beside it first,
+/// then renamed over it, its folder made if need be.
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let partial = path.with_file_name(format!(".{name}.partial"));
+    std::fs::write(&partial, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::fs::rename(&partial, path).map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        format!("cannot write {}: {e}", path.display())
+    })
+}

@@ -1,0 +1,241 @@
+//! `lawbook check`: the rule corpus (built into the command) against any
+//! engine, named on the command line or in a registry file, from any folder.
+
+use crate::{Failure, say, usage};
+use clap::Args;
+use lawbook_conformance::check::{self, Check};
+use lawbook_conformance::corpus::Source;
+use lawbook_engines::registry::{self, EngineSpec, Protocol};
+use std::path::PathBuf;
+
+/// Exit codes: 0 every verdict as expected, 1 unexpected verdicts, 2 bad
+/// usage, a bad registry or an engine that cannot be started at all.
+#[derive(Args)]
+#[command(group(clap::ArgGroup::new("engine_choice").args(["uci", "xboard", "jsonl", "engine", "list_engines"])))]
+pub(crate) struct CheckArgs {
+    /// A UCI engine: the program and its arguments in one string, split into
+    /// words as a shell would (no shell is run): `--uci "stockfish"`, `--uci "./engine --uci-mode"`.
+    #[arg(long, value_name = "PROGRAM ARG...")]
+    uci: Option<String>,
+    /// An xboard (CECP) engine, written as for --uci.
+    #[arg(long, value_name = "PROGRAM ARG...")]
+    xboard: Option<String>,
+    /// An engine speaking lawbook's JSON-lines rules protocol (conformance/PROTOCOL.md), written as for --uci.
+    #[arg(long, value_name = "PROGRAM ARG...")]
+    jsonl: Option<String>,
+    /// An engine of the registry, by name (`lawbook check --engine stockfish`; `--list-engines` names them).
+    #[arg(long, value_name = "NAME")]
+    engine: Option<String>,
+    /// List the registry's engines, one a line: name, protocol, whether it
+    /// can run here (ready, missing, needs-peers) and how to install it.
+    #[arg(long)]
+    list_engines: bool,
+    /// The registry file for --engine (default: the copy built into lawbook, conformance/engines.yaml).
+    #[arg(long, value_name = "FILE")]
+    registry: Option<PathBuf>,
+    /// The engine's name in reports and expectations (default: the program's
+    /// file name, or the registry's name).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// An engine option, repeatable: UCI `setoption name NAME value VALUE`, xboard `option NAME=VALUE`.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+    options: Vec<(String, String)>,
+    /// The longest wait for one answer, in milliseconds (default 5000, or the registry's).
+    #[arg(long, value_name = "MS")]
+    timeout: Option<u64>,
+    /// How many copies of the engine run side by side, one process each (default 1, or the registry's).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    workers: Option<u16>,
+    /// The UCI engine plays Chess960 though it offers no UCI_Chess960 option:
+    /// ask it the Chess960 positions too (castling written king takes rook).
+    #[arg(long)]
+    chess960: bool,
+    /// A folder of scenarios in the corpus's steps, repeatable; its pinned
+    /// move lists are in its snapshots/ subfolder. A file named like one of
+    /// the corpus's (castling.feature) replaces it, so a lawbook checkout's
+    /// features/ runs instead of the built-in copy; other files are added.
+    #[arg(long = "features", value_name = "DIR")]
+    features: Vec<PathBuf>,
+    /// Run only the --features folders, not the built-in corpus.
+    #[arg(long, requires = "features")]
+    no_corpus: bool,
+    /// Only the scenarios this tag expression selects: `@CASTLE-11`, `@fide-3.8.2.2 and not @faq`.
+    #[arg(long, value_name = "EXPR")]
+    tags: Option<String>,
+    /// The engine's expected verdicts (the format `--write-expectations` writes):
+    /// exit 1 on any other verdict, a new failure and a new pass alike.
+    /// Without it, exit 1 when any scenario failed or ended in an engine error.
+    #[arg(long, value_name = "FILE")]
+    expect: Option<PathBuf>,
+    /// Write this run's verdicts other than `passed` as expectations, to be
+    /// committed and given to --expect from then on (what the file already
+    /// says of a scenario with the same verdict is kept).
+    #[arg(long, value_name = "FILE")]
+    write_expectations: Option<PathBuf>,
+    /// Write index.html, junit.xml and summary.json to this folder.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// Write the run's verdicts as JSON (what `lawbook-conformance report` combines).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Print every step as it runs (cucumber's account) instead of a progress bar.
+    #[arg(long)]
+    verbose: bool,
+}
+
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.to_string())),
+        _ => Err(format!("{text:?} is not NAME=VALUE")),
+    }
+}
+
+/// The engine the arguments name, with their settings applied.
+fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
+    let program = [
+        (&args.uci, Protocol::Uci, "--uci"),
+        (&args.xboard, Protocol::Xboard, "--xboard"),
+        (&args.jsonl, Protocol::Jsonl, "--jsonl"),
+    ]
+    .into_iter()
+    .find_map(|(text, protocol, flag)| text.as_ref().map(|t| (t, protocol, flag)));
+    let mut spec = match (program, &args.engine) {
+        (Some((text, protocol, flag)), _) => {
+            let words = shlex::split(text).ok_or_else(|| usage(format!("{flag} {text:?}: unbalanced quotes")))?;
+            let Some((command, rest)) = words.split_first() else {
+                return Err(usage(format!("{flag} needs a program to run")));
+            };
+            if lawbook_engines::process::locate(command).is_none() {
+                return Err(usage(format!(
+                    "{flag}: cannot find the program {command:?} (not a file{}",
+                    if command.contains('/') { ")" } else { ", not on PATH or in /usr/games)" }
+                )));
+            }
+            EngineSpec::program(protocol, command, rest.to_vec())
+        }
+        (None, Some(name)) => {
+            let specs = registry_of(args)?;
+            let spec = registry::find(&specs, name).map_err(|e| {
+                let from =
+                    args.registry.as_ref().map_or("the built-in registry".to_string(), |p| p.display().to_string());
+                usage(format!("{from}: {e}"))
+            })?;
+            if !lawbook_engines::adapters::built_in_here(&spec) {
+                return Err(usage(format!(
+                    "{name} runs in process, and this lawbook was built without it (install with `--features peers`)"
+                )));
+            }
+            spec
+        }
+        (None, None) => {
+            return Err(usage(
+                "name the engine to check: --uci, --xboard, --jsonl or --engine (see lawbook check --help)".into(),
+            ));
+        }
+    };
+    if let Some(name) = &args.name {
+        spec.name = name.clone();
+    }
+    spec.options.extend(args.options.iter().cloned());
+    if let Some(ms) = args.timeout {
+        spec.timeout_ms = ms.max(1);
+    }
+    if let Some(n) = args.workers {
+        spec.workers = usize::from(n);
+    }
+    spec.chess960 |= args.chess960;
+    Ok(spec)
+}
+
+/// The registry --registry names, or the built-in one.
+fn registry_of(args: &CheckArgs) -> Result<Vec<EngineSpec>, Failure> {
+    match &args.registry {
+        Some(path) => registry::read(path).map_err(|e| usage(e.to_string())),
+        None => check::built_in_registry().map_err(|e| usage(format!("the built-in registry: {e}"))),
+    }
+}
+
+/// `--list-engines`: one engine a line, tab-separated.
+fn list_engines(args: &CheckArgs) -> Result<(), Failure> {
+    for spec in registry_of(args)? {
+        let state = if !lawbook_engines::adapters::built_in_here(&spec) {
+            "needs-peers"
+        } else if spec.command.is_some() && lawbook_engines::process::program(&spec).is_err() {
+            "missing"
+        } else {
+            "ready"
+        };
+        say(format_args!(
+            "{}\t{}\t{state}\t{}",
+            spec.name,
+            spec.protocol.name(),
+            spec.install.as_deref().unwrap_or("")
+        ))?;
+    }
+    Ok(())
+}
+
+/// Runs `lawbook check`.
+pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
+    if args.list_engines {
+        return list_engines(args);
+    }
+    let spec = spec(args)?;
+    // Everything that can be wrong with the arguments is found before the run.
+    let expected = args.expect.as_deref().map(check::read_expectations).transpose().map_err(usage)?;
+    let mut sources = if args.no_corpus { Vec::new() } else { vec![Source::Embedded] };
+    sources.extend(args.features.iter().cloned().map(Source::Folder));
+    let engine = spec.name.clone();
+    let run = check::run(&Check {
+        spec,
+        sources,
+        tags: args.tags.clone(),
+        progress: !args.verbose,
+        print_steps: args.verbose,
+    })
+    .map_err(usage)?;
+    if let Some(expected) = expected.as_ref().filter(|e| e.engine != engine) {
+        eprintln!("lawbook check: note: the expectations are of {:?}, this run is of {engine:?}", expected.engine);
+    }
+    let judged = check::judge(run, expected.as_ref());
+    if let Some(path) = &args.write_expectations {
+        check::write_expectations(&judged.run, path).map_err(usage)?;
+    }
+    if let Some(path) = &args.json {
+        check::write_run(path, &judged.run).map_err(usage)?;
+    }
+    if let Some(dir) = &args.report {
+        check::write_reports(dir, std::slice::from_ref(&judged.run)).map_err(usage)?;
+    }
+    for note in judged.notes() {
+        say(format_args!("note: {note}"))?;
+    }
+    const SHOWN: usize = 40;
+    let unexpected = judged.unexpected();
+    if !unexpected.is_empty() {
+        let what = if expected.is_some() {
+            "verdicts other than expected"
+        } else {
+            "scenarios failed or ended in an engine error"
+        };
+        say(format_args!("{}: {} {what}:", judged.run.engine, unexpected.len()))?;
+        for u in unexpected.iter().take(SHOWN) {
+            say(format_args!("  {}", u.line()))?;
+        }
+        if unexpected.len() > SHOWN {
+            say(format_args!("  ... and {} more (the report lists them all)", unexpected.len() - SHOWN))?;
+        }
+    }
+    say(format_args!("{}: {}", judged.run.engine, judged.closing_line()))?;
+    if let Some(dir) = &args.report {
+        let page = std::path::absolute(dir.join("index.html")).unwrap_or_else(|_| dir.join("index.html"));
+        say(format_args!("report: {}", page.display()))?;
+    }
+    if judged.as_expected() {
+        Ok(())
+    } else if expected.is_some() {
+        Err(Failure(format!("{} verdicts are not the expected ones", unexpected.len()), 1))
+    } else {
+        Err(Failure(format!("{} scenarios failed or ended in an engine error", unexpected.len()), 1))
+    }
+}
