@@ -111,7 +111,28 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
                     if command.contains('/') { ")" } else { ", not on PATH or in /usr/games)" }
                 )));
             }
-            EngineSpec::program(protocol, command, rest.to_vec())
+            match known_program(protocol, command)? {
+                // The registry knows this program's quirks: start from its entry.
+                Some(mut known) => {
+                    let args = if rest.is_empty() { known.args.clone() } else { rest.to_vec() };
+                    eprintln!(
+                        "lawbook check: {command} as the built-in registry knows it ({}): {}",
+                        known.name,
+                        if rest.is_empty() && !args.is_empty() {
+                            format!(
+                                "arguments {}, its options and time limits",
+                                shlex::try_join(args.iter().map(String::as_str)).unwrap_or_default()
+                            )
+                        } else {
+                            "its options and time limits".to_string()
+                        }
+                    );
+                    known.command = Some(command.clone());
+                    known.args = args;
+                    known
+                }
+                None => EngineSpec::program(protocol, command, rest.to_vec()),
+            }
         }
         (None, Some(name)) => {
             let specs = registry_of(args)?;
@@ -145,6 +166,16 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
     }
     spec.chess960 |= args.chess960;
     Ok(spec)
+}
+
+/// The built-in registry's entry for a program run with `protocol`, matched
+/// by the program's file name (`stockfish`, `/usr/games/gnuchess`).
+fn known_program(protocol: Protocol, command: &str) -> Result<Option<EngineSpec>, Failure> {
+    let file = |c: &str| std::path::Path::new(c).file_name().map(|n| n.to_os_string());
+    let specs = check::built_in_registry().map_err(|e| usage(format!("the built-in registry: {e}")))?;
+    Ok(specs
+        .into_iter()
+        .find(|s| s.protocol == protocol && s.command.as_deref().is_some_and(|c| file(c) == file(command))))
 }
 
 /// The registry --registry names, or the built-in one.
@@ -220,7 +251,11 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
         };
         say(format_args!("{}: {} {what}:", judged.run.engine, unexpected.len()))?;
         for u in unexpected.iter().take(SHOWN) {
-            say(format_args!("  {}", u.line()))?;
+            match (&expected, &u.message) {
+                (Some(_), _) => say(format_args!("  {}", u.line()))?,
+                (None, Some(why)) => say(format_args!("  {}: {} ({why})", u.id, u.actual.name()))?,
+                (None, None) => say(format_args!("  {}: {}", u.id, u.actual.name()))?,
+            }
         }
         if unexpected.len() > SHOWN {
             say(format_args!("  ... and {} more (the report lists them all)", unexpected.len() - SHOWN))?;

@@ -1,0 +1,217 @@
+//! `lawbook check` as its users meet it: run from an empty folder with the
+//! built-in corpus, the exit codes (0 as expected, 1 unexpected verdicts,
+//! 2 bad usage or an engine that cannot be started), one clear line for
+//! each broken engine, and expectations written by one run and held by the next.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A fresh, empty folder outside the repository.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-check-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// `lawbook ARGS` in `dir`, killed (and the test failed) past two minutes.
+fn lawbook(dir: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("lawbook starts");
+    let started = Instant::now();
+    while child.try_wait().expect("it can be waited for").is_none() {
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("lawbook {args:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A shell script in `dir`, run as `/bin/sh PATH`.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, body).expect("a script");
+    format!("/bin/sh {}", path.display())
+}
+
+#[test]
+fn the_built_in_engine_passes_the_embedded_corpus_from_an_empty_folder() {
+    let dir = folder("builtin");
+    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--report", "out"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let closing = stdout.lines().find(|l| l.starts_with("lawbook: ")).expect("a closing line");
+    assert!(closing.starts_with("lawbook: 375 passed, 0 failed, 0 unsupported, 0 error ("), "{closing}");
+    let page = dir.join("out/index.html");
+    assert!(stdout.contains(&format!("report: {}", page.display())), "{stdout}");
+    for file in ["index.html", "junit.xml", "summary.json"] {
+        assert!(dir.join("out").join(file).is_file(), "{file} is written");
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/summary.json")).expect("summary")).expect("JSON");
+    assert!(summary.to_string().contains("\"lawbook\""), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_usage_is_one_line_and_exit_2() {
+    let dir = folder("usage");
+    let cases: [(&[&str], &str); 8] = [
+        (&["check"], "name the engine to check"),
+        (&["check", "--uci"], "a value is required"),
+        (&["check", "--uci", "no-such-engine-here"], "cannot find the program \"no-such-engine-here\""),
+        (&["check", "--uci", "stockfish 'unbalanced"], "unbalanced quotes"),
+        (&["check", "--engine", "no-such-engine"], "no-such-engine"),
+        (&["check", "--engine", "lawbook", "--registry", "missing.yaml"], "missing.yaml"),
+        (&["check", "--engine", "lawbook", "--option", "Hash"], "is not NAME=VALUE"),
+        (&["check", "--engine", "lawbook", "--expec", "x.yaml"], "--expect"),
+    ];
+    for (args, says) in cases {
+        let out = lawbook(&dir, args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--tags", "@no-such-rule", "--json", "run.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("selects no scenario"), "{}", text(&out.stderr));
+    assert!(!dir.join("run.json").exists(), "nothing is written for a run of nothing");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_one_line_and_exit_2() {
+    let dir = folder("broken");
+    let crash = script(&dir, "crash.sh", "echo 'segmentation fault' >&2\nexit 139\n");
+    let garbage = script(&dir, "garbage.sh", "while read line; do echo '%%%% ???'; done\n");
+    let hang = script(&dir, "hang.sh", "sleep 30\n");
+    for (protocol, engine) in [
+        ("--uci", &crash),
+        ("--uci", &garbage),
+        ("--uci", &hang),
+        ("--xboard", &crash),
+        ("--xboard", &hang),
+        ("--jsonl", &garbage),
+        ("--jsonl", &hang),
+    ] {
+        let started = Instant::now();
+        let out = lawbook(&dir, &["check", protocol, engine, "--timeout", "500", "--report", "r"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{protocol} {engine}: {stderr}{}", text(&out.stdout));
+        assert_eq!(stderr.lines().count(), 1, "{protocol} {engine}: one line: {stderr}");
+        assert!(stderr.contains("cannot start the engine"), "{protocol} {engine}: {stderr}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{protocol} {engine}: it took {:?}", started.elapsed());
+        assert!(!dir.join("r").exists(), "no report of an engine never asked");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A JSON-lines engine that lists the white king's five steps from e1, and
+/// where `castles` and White may castle short, castling too (illegal in the
+/// scenario below: f1 is attacked).
+fn king_engine(dir: &Path, name: &str, castles: bool) -> String {
+    let extra = if castles {
+        "*' w K '*) printf '{\"id\":%s,\"moves\":[\"e1d1\",\"e1d2\",\"e1e2\",\"e1f2\",\"e1g1\",\"h1h8\"]}\\n' \"$id\" ;;"
+    } else {
+        ""
+    };
+    script(
+        dir,
+        name,
+        &format!(
+            r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"king 1.0","supports":["legal_moves"],"features":[]}}\n' "$id" ;;
+    {extra}
+    *) printf '{{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}}\n' "$id" ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+#[test]
+fn expectations_written_by_one_run_are_held_by_the_next() {
+    let dir = folder("expect");
+    let features = dir.join("scenarios");
+    std::fs::create_dir_all(&features).expect("a folder");
+    std::fs::write(
+        features.join("king.feature"),
+        "Feature: The king\n  Scenario: No castling through an attacked square\n    Given White: Ke1 Rh1\n    \
+         And Black: Ke8 Rf8\n    And White to move\n    And White may still castle short\n    Then 0-0 is illegal\n  \
+         Scenario: Five steps\n    Given White: Ke1\n    And Black: Ke8\n    And White to move\n    \
+         Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
+    )
+    .expect("a feature file");
+    let castles = king_engine(&dir, "castles.sh", true);
+    let base = ["check", "--jsonl", castles.as_str(), "--name", "king", "--no-corpus", "--features", "scenarios"];
+    // No expectations: a failure is exit 1, and named.
+    let out = lawbook(&dir, &[&base[..], &["--write-expectations", "king.yaml"]].concat());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("king: 1 scenarios failed or ended in an engine error:"), "{stdout}");
+    assert!(
+        stdout.contains("  king.feature: No castling through an attacked square: failed (expected 0-0 to be illegal"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("king: 1 passed, 1 failed, 0 unsupported, 0 error ("), "{stdout}");
+    let written = std::fs::read_to_string(dir.join("king.yaml")).expect("expectations written");
+    assert!(written.contains("engine: king") && written.contains("version: king 1.0"), "{written}");
+    assert!(written.contains("verdict: failed"), "{written}");
+    // The same run against them: as expected, exit 0.
+    let out = lawbook(&dir, &[&base[..], &["--expect", "king.yaml"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    // A fixed engine now passes: a verdict other than expected, exit 1.
+    let obeys = king_engine(&dir, "obeys.sh", false);
+    let fixed = ["check", "--jsonl", obeys.as_str(), "--name", "king", "--no-corpus", "--features", "scenarios"];
+    let out = lawbook(&dir, &[&fixed[..], &["--expect", "king.yaml"]].concat());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("king: 1 verdicts other than expected:") && stdout.contains("now passes"), "{stdout}");
+    // A bad expectations file is bad usage, found before the run.
+    std::fs::write(dir.join("bad.yaml"), "engine: [\n").expect("a file");
+    let out = lawbook(&dir, &[&fixed[..], &["--expect", "bad.yaml"]].concat());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("bad.yaml"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_file_named_like_a_corpus_file_replaces_it() {
+    let dir = folder("replace");
+    let features = dir.join("features");
+    std::fs::create_dir_all(&features).expect("a folder");
+    std::fs::write(
+        features.join("castling.feature"),
+        "Feature: Castling, shortened\n  Scenario: One\n    Given White: Ke1\n    And Black: Ke8\n    \
+         And White to move\n    Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
+    )
+    .expect("a feature file");
+    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--features", "features", "--json", "run.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).expect("the run")).expect("JSON");
+    let scenarios = run["scenarios"].as_array().expect("scenarios");
+    let castling =
+        scenarios.iter().filter(|s| s["location"].as_str().is_some_and(|l| l.starts_with("castling."))).count();
+    assert_eq!(castling, 1, "the corpus's castling.feature is replaced by the folder's");
+    assert!(scenarios.len() > 300, "the rest of the corpus still runs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
