@@ -23,43 +23,101 @@ use std::process::{Command, ExitCode};
 mod bench_compare;
 mod fuzz;
 
-const USAGE: &str =
-    "usage: cargo xtask <conformance | perft | corpus-mutants | bench-compare | fuzz | differential | setup-engines>
+/// Every task: its name, its options, and what it does.
+const TASKS: &[(&str, &str, &str)] = &[
+    (
+        "conformance",
+        "[--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR] [--strict]",
+        "run the rule corpus against engines (`lawbook check` each) and write one report",
+    ),
+    ("perft", "", "run the deep perft suites in release mode (a few minutes)"),
+    ("corpus-mutants", "", "show that the corpus catches each deliberately broken engine"),
+    (
+        "bench-compare",
+        "[--quick] [--no-native] [--no-callgrind] [--no-wall]",
+        "perft of lawbook and its peers under callgrind and in wall time, one table of ratios \
+         (about 15 minutes; --quick for a smaller run; the others leave parts out)",
+    ),
+    (
+        "fuzz",
+        "[TARGET|all]... [--seconds N]",
+        "coverage-guided fuzzing with cargo fuzz (targets fen, moves, pgn, epd, protocol, play, replies; \
+         60 s each by default); installs cargo-fuzz when it is missing",
+    ),
+    (
+        "differential",
+        "[--against shakmaty|python-chess|chessops] [--positions N] [--seed S] [-- MORE OPTIONS]",
+        "compare lawbook with an independent implementation over random and real games \
+         (default: shakmaty, 1000000 positions, seed 1; release build)",
+    ),
+    (
+        "setup-engines",
+        "",
+        "install Stockfish, the xboard engines (apt-get, as root), python-chess, chess.js and chessops",
+    ),
+    (
+        "review-snapshots",
+        "",
+        "review the pinned move lists a corpus run changed (features/snapshots/*.snap.new) \
+         with cargo insta review; installs cargo-insta when it is missing",
+    ),
+];
 
-  conformance     run the rule corpus (features/) against engines and write reports:
-                  [--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR] [--strict]
-                  (--features: folders of scenarios in the corpus's steps, instead of features/)
-                  (default: the built-in engine, which must pass every scenario;
-                  --strict: fail also on any verdict that differs from the engine's
-                  expectations, conformance/expectations/NAME.yaml)
-  perft           run the deep perft suites in release mode (a few minutes)
-  corpus-mutants  show that the corpus catches each deliberately broken engine
-  bench-compare   perft of lawbook and its peers under callgrind and in wall time,
-                  one table of ratios (about 15 minutes; --quick for a smaller run,
-                  --no-native, --no-callgrind, --no-wall to leave parts out)
-  fuzz            coverage-guided fuzzing with cargo fuzz: [TARGET|all]... [--seconds N]
-                  (targets fen, moves, pgn, epd, protocol, play, replies; 60 s each by default)
-  differential    compare lawbook with an independent implementation over random and real games:
-                  [--against shakmaty|python-chess|chessops] [--positions N] [--seed S] [-- MORE OPTIONS]
-                  (default: shakmaty, 1000000 positions, seed 1; release build)
-  setup-engines   install Stockfish, the xboard engines (apt-get, as root), python-chess, chess.js and chessops";
+/// The list of tasks, as `cargo xtask --help` prints it.
+fn usage() -> String {
+    let names: Vec<&str> = TASKS.iter().map(|t| t.0).collect();
+    let mut text = format!("usage: cargo xtask <{}> [--help]\n", names.join(" | "));
+    for (name, options, what) in TASKS {
+        text.push_str(&format!("\n  {name:<17}{what}"));
+        if !options.is_empty() {
+            text.push_str(&format!("\n  {:<17}{options}", ""));
+        }
+    }
+    text
+}
+
+/// One task's help: its options and what it does (the conformance task says more).
+fn task_usage(task: &str) -> Option<String> {
+    if task == "conformance" {
+        return Some(CONFORMANCE_USAGE.to_string());
+    }
+    let (name, options, what) = TASKS.iter().find(|t| t.0 == task)?;
+    Some(format!("usage: cargo xtask {name} {options}").trim_end().to_string() + "\n\n" + what)
+}
+
+/// A task that takes no options refuses any.
+fn no_options(task: &str, args: &[String]) -> Result<(), String> {
+    match args.first() {
+        None => Ok(()),
+        Some(arg) => Err(format!("cargo xtask {task} takes no options, not {arg:?} (see cargo xtask {task} --help)")),
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("conformance") => conformance(&args[1..]),
-        Some("perft") => cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"]),
-        Some("corpus-mutants") => corpus_mutants(),
-        Some("bench-compare") => bench_compare::run(&args[1..]),
-        Some("fuzz") => fuzz::run(&args[1..]),
-        Some("differential") => differential(&args[1..]),
-        Some("setup-engines") => setup_engines(),
+    let task = args.first().map(String::as_str);
+    let rest = args.get(1..).unwrap_or_default();
+    if let Some(help) = task.filter(|_| rest.iter().any(|a| a == "-h" || a == "--help")).and_then(task_usage) {
+        println!("{help}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match task {
+        Some("conformance") => conformance(rest),
+        Some("perft") => no_options("perft", rest).and_then(|()| {
+            cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"])
+        }),
+        Some("corpus-mutants") => no_options("corpus-mutants", rest).and_then(|()| corpus_mutants()),
+        Some("bench-compare") => bench_compare::run(rest),
+        Some("fuzz") => fuzz::run(rest),
+        Some("differential") => differential(rest),
+        Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
+        Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
-        Some(other) => Err(format!("unknown task {other:?}\n{USAGE}")),
-        None => Err(USAGE.to_string()),
+        Some(other) => Err(format!("unknown task {other:?}\n{}", usage())),
+        None => Err(usage()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -68,6 +126,21 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `cargo xtask review-snapshots`: `cargo insta review` over the corpus's
+/// pinned move lists, installing cargo-insta first when it is missing.
+fn review_snapshots() -> Result<(), String> {
+    let has_insta = Command::new("cargo")
+        .args(["insta", "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_insta {
+        cargo(&["install", "cargo-insta", "--locked"])?;
+    }
+    cargo(&["insta", "review", "--workspace"])
 }
 
 /// Runs `cargo` with `args` in the workspace root, failing on a non-zero exit.
