@@ -138,6 +138,35 @@ pub fn count_selected(parts: &[corpus::Part], tags: Option<&str>) -> Result<usiz
     Ok(count)
 }
 
+/// Standard output until its reader goes away (`lawbook check --verbose |
+/// head`): from then on the account of the steps is dropped, not a panic.
+#[derive(Default)]
+struct UntilClosed {
+    closed: bool,
+}
+
+impl std::io::Write for UntilClosed {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if !self.closed {
+            match std::io::stdout().write(bytes) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.closed = true,
+                other => return other,
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match std::io::stdout().flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
 /// Hands cucumber features already read (by [`parse`]).
 struct Given;
 
@@ -179,7 +208,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     let faults_before = lawbook_engines::engine_failures();
     use cucumber::WriterExt as _;
     let out: Box<dyn std::io::Write + Send> =
-        if options.print_steps { Box::new(std::io::stdout()) } else { Box::new(std::io::sink()) };
+        if options.print_steps { Box::new(UntilClosed::default()) } else { Box::new(std::io::sink()) };
     let mut cucumber = ChessWorld::cucumber::<std::path::PathBuf>()
         .with_parser::<_, Vec<cucumber::gherkin::Feature>>(Given)
         .with_writer(

@@ -11,6 +11,8 @@ fn a_closed_pipe_ends_the_output_quietly() {
         &["perft", "startpos", "3"],
         &["moves", "startpos"],
         &["status", "startpos"],
+        &["check", "--engine", "lawbook", "--tags", "@CASTLE-11"],
+        &["check", "--engine", "lawbook", "--tags", "@CASTLE-11", "--verbose"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook"))
             .args(args)
