@@ -1,6 +1,6 @@
-//! The scenarios to run: the rule corpus embedded in the library (its
-//! feature files, rule catalogue and pinned move lists, put in by
-//! `build.rs`), or folders of feature files on disk, each with its own
+//! The scenarios to run: the rule corpus built into the library (its
+//! feature files, rule catalogue and pinned move lists, from
+//! [`lawbook_corpus`]), or folders of feature files on disk, each with its own
 //! `snapshots/`. An installed `lawbook check` runs the embedded copy and
 //! needs no checkout.
 //!
@@ -13,10 +13,6 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
-}
 
 /// Where scenarios come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,9 +47,7 @@ impl Pins {
     /// or `None` when there is none.
     pub fn pinned_moves(&self, name: &str) -> Option<String> {
         match self {
-            Pins::Embedded => {
-                embedded::PINS.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|i| embedded::PINS[i].1.to_string())
-            }
+            Pins::Embedded => lawbook_corpus::pinned(name).map(str::to_string),
             Pins::Folder(dir) => std::fs::read_to_string(dir.join(format!("{name}.snap"))).ok(),
         }
     }
@@ -97,7 +91,7 @@ pub struct Part {
 /// The embedded corpus: every feature file of `features/` as it was when the
 /// library was built.
 pub fn embedded() -> Part {
-    let files = embedded::FEATURES
+    let files = lawbook_corpus::feature_files()
         .iter()
         .map(|(name, text)| FeatureFile {
             path: PathBuf::from(format!("features/{name}.feature")),
@@ -109,7 +103,7 @@ pub fn embedded() -> Part {
 
 /// The embedded rule catalogue (`features/rules.yaml`), for [`crate::catalogue::parse`].
 pub fn embedded_rules() -> &'static str {
-    embedded::RULES
+    lawbook_corpus::rules()
 }
 
 /// The feature files of `dir` and its subfolders, with `dir/snapshots/` as their pins.

@@ -585,6 +585,7 @@ mod tidy {
         let mut libs: Vec<PathBuf> =
             crates.map(|e| e.unwrap().path().join("src/lib.rs")).filter(|p| p.exists()).collect();
         libs.push(root().join("conformance/src/lib.rs"));
+        libs.push(root().join("features/src/lib.rs"));
         for lib in libs {
             let text = std::fs::read_to_string(&lib).unwrap();
             assert!(text.contains("#![deny(missing_docs)]"), "{} lacks #![deny(missing_docs)]", lib.display());

@@ -1,0 +1,34 @@
+//! The lawbook rule corpus as data, built into the library so a program
+//! that runs it (`lawbook check`) needs no checkout: the feature files of
+//! this folder, its rule catalogue and its pinned legal move lists, each as
+//! the text of the file it was built from.
+//!
+//! ```
+//! let castling = lawbook_corpus::feature_files().iter().find(|(name, _)| *name == "castling").unwrap();
+//! assert!(castling.1.starts_with("Feature:") || castling.1.contains("\nFeature:"));
+//! assert!(lawbook_corpus::pinned("castling__a-bishop-on-f1-is-a-temporary-obstacle").is_some());
+//! assert!(lawbook_corpus::rules().contains("CASTLE-11"));
+//! ```
+#![deny(missing_docs)]
+
+include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
+
+/// Every feature file, as (name without `.feature`, text), sorted by name.
+pub fn feature_files() -> &'static [(&'static str, &'static str)] {
+    FEATURES
+}
+
+/// The pinned move list `name` (a file of `snapshots/` without `.snap`), or `None`.
+pub fn pinned(name: &str) -> Option<&'static str> {
+    PINS.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|i| PINS[i].1)
+}
+
+/// Every pinned move list, as (name without `.snap`, text), sorted by name.
+pub fn pinned_lists() -> &'static [(&'static str, &'static str)] {
+    PINS
+}
+
+/// The rule catalogue, `rules.yaml`.
+pub fn rules() -> &'static str {
+    RULES
+}
