@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use lawbook_cli::serve;
 
+mod perft_diff;
 mod pgn;
 mod status;
 
@@ -39,6 +40,15 @@ enum Command {
     ///
     /// One request a line, one reply a line, until end of input: lawbook as a rules oracle for other tools.
     Serve(serve::ServeArgs),
+    /// Find where a chess engine's perft goes wrong: the first position whose legal moves differ from lawbook's.
+    ///
+    /// Examples: `lawbook perft-diff --uci /usr/games/stockfish startpos 5`,
+    /// `lawbook perft-diff --perft-cmd ./perftree-script "<FEN>" 4`.
+    /// It prints that position's FEN, the moves that lead to it, and `missing MOVE` (lawbook lists it,
+    /// the engine does not) or `extra MOVE` (the other way round) lines. With --chess960 (or a Shredder-FEN
+    /// castling field) castling is written king-takes-rook and a UCI engine is sent UCI_Chess960.
+    /// Exit code 0 when every count agrees, 1 when they disagree, 2 for bad usage or an engine that fails.
+    PerftDiff(perft_diff::PerftDiffArgs),
 }
 
 #[derive(Args)]
@@ -199,6 +209,7 @@ fn main() -> ExitCode {
         },
         Command::Status(args) => status::render(&args).map_err(usage).and_then(say),
         Command::Serve(args) => serve::run(&args).map_err(usage),
+        Command::PerftDiff(args) => perft_diff::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
