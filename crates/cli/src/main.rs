@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use lawbook_cli::serve;
 
 mod check;
+mod perft_diff;
 mod pgn;
 mod status;
 
@@ -51,6 +52,15 @@ enum Command {
     ///
     /// One request a line, one reply a line, until end of input: lawbook as a rules oracle for other tools.
     Serve(serve::ServeArgs),
+    /// Find where a chess engine's perft goes wrong: the first position whose legal moves differ from lawbook's.
+    ///
+    /// Examples: `lawbook perft-diff --uci /usr/games/stockfish startpos 5`,
+    /// `lawbook perft-diff --perft-cmd ./perftree-script "<FEN>" 4`.
+    /// It prints that position's FEN, the moves that lead to it, and `missing MOVE` (lawbook lists it,
+    /// the engine does not) or `extra MOVE` (the other way round) lines. With --chess960 (or a Shredder-FEN
+    /// castling field) castling is written king-takes-rook and a UCI engine is sent UCI_Chess960.
+    /// Exit code 0 when every count agrees, 1 when they disagree, 2 for bad usage or an engine that fails.
+    PerftDiff(perft_diff::PerftDiffArgs),
 }
 
 #[derive(Args)]
@@ -174,7 +184,8 @@ fn usage(message: String) -> Failure {
 /// clap's error as one line: its message without the usage block.
 fn one_line(err: &clap::Error) -> String {
     if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: perft, moves, status, pgn, check or serve (see lawbook --help)".into();
+        return "a command is needed: perft, perft-diff, moves, status, pgn, check or serve (see lawbook --help)"
+            .into();
     }
     let text = err.to_string();
     let message: Vec<&str> = text
@@ -212,6 +223,7 @@ fn main() -> ExitCode {
         Command::Status(args) => status::render(&args).map_err(usage).and_then(say),
         Command::Serve(args) => serve::run(&args).map_err(usage),
         Command::Check(args) => check::run(&args),
+        Command::PerftDiff(args) => perft_diff::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,8 +11,9 @@
 //!
 //! The line-protocol helpers the UCI and xboard adapters share live here
 //! too: finding the program ([`program`]), sending a line ([`send`]), reading
-//! an answer up to its last line ([`read_answer`]), and explaining a failure
-//! in a report's words.
+//! an answer up to its last line ([`read_answer`]) or a program's whole
+//! output ([`read_to_end`], with [`Process::exit_status`]), and explaining a
+//! failure in a report's words.
 
 use crate::EngineError;
 use crate::registry::EngineSpec;
@@ -186,6 +187,26 @@ impl Process {
         }
     }
 
+    /// Waits until the process has exited, at most until `deadline`, and
+    /// gives its exit status (for a program that answers once and exits).
+    ///
+    /// # Errors
+    /// [`ProcessError::Timeout`] when it is still running at `deadline`;
+    /// [`ProcessError::Closed`] when its status cannot be read.
+    pub fn exit_status(&mut self, deadline: Instant) -> Result<std::process::ExitStatus, ProcessError> {
+        let start = Instant::now();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Ok(status),
+                Ok(None) if Instant::now() >= deadline => {
+                    return Err(ProcessError::Timeout(deadline.saturating_duration_since(start)));
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(5)),
+                Err(_) => return Err(ProcessError::Closed),
+            }
+        }
+    }
+
     /// Discards any lines already waiting.
     pub fn drain(&mut self) {
         while self.lines.try_recv().is_ok() {}
@@ -329,12 +350,7 @@ pub fn read_answer_into(
             Ok(line) => line,
             Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
         };
-        if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
-            return Err(EngineError::failed(format!(
-                "the engine printed garbage while it was asked for {what}: {}",
-                excerpt(&line)
-            )));
-        }
+        text_only(&line, what)?;
         let finished = done(&line);
         lines.push(line);
         if finished {
@@ -347,6 +363,47 @@ pub fn read_answer_into(
             )));
         }
     }
+}
+
+/// Reads every line until the process closes its output (a program that
+/// answers once and exits), within `deadline` and at most `max_lines`
+/// lines. Lines that are not text fail at once, as in [`read_answer`].
+///
+/// # Errors
+/// [`EngineError::Failed`] explaining a timeout, a flood or garbage.
+pub fn read_to_end(
+    process: &mut Process,
+    what: &str,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+) -> Result<Vec<String>, EngineError> {
+    let mut lines: Vec<String> = Vec::new();
+    loop {
+        let line = match process.read_line(deadline) {
+            Ok(line) => line,
+            Err(ProcessError::Closed) => return Ok(lines),
+            Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
+        };
+        text_only(&line, what)?;
+        lines.push(line);
+        if lines.len() > max_lines {
+            return Err(EngineError::failed(format!(
+                "the engine flooded its output: more than {max_lines} lines while it was asked for {what}"
+            )));
+        }
+    }
+}
+
+/// Refuses a line that is not text (invalid UTF-8 or control characters).
+fn text_only(line: &str, what: &str) -> Result<(), EngineError> {
+    if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
+        return Err(EngineError::failed(format!(
+            "the engine printed garbage while it was asked for {what}: {}",
+            excerpt(line)
+        )));
+    }
+    Ok(())
 }
 
 /// Sends one line, explaining a failure.
@@ -409,5 +466,20 @@ mod tests {
         let mut dead = Process::spawn("sh", &["-c".to_string(), "exit 3".to_string()]).unwrap();
         assert_eq!(dead.read_line(Instant::now() + Duration::from_secs(5)), Err(ProcessError::Closed));
         assert!(matches!(Process::spawn("/nonexistent/engine", &[]), Err(ProcessError::Spawn(_))));
+    }
+
+    #[test]
+    fn a_program_that_answers_once_is_read_to_its_end_and_its_status_kept() {
+        let limit = Duration::from_secs(10);
+        let script = "echo 'e2e4 20'; echo; echo 20; exit 3";
+        let mut once = Process::spawn("sh", &["-c".to_string(), script.to_string()]).unwrap();
+        let lines = read_to_end(&mut once, "an answer", Instant::now() + limit, limit, 10).unwrap();
+        assert_eq!(lines, ["e2e4 20", "", "20"]);
+        assert_eq!(once.exit_status(Instant::now() + limit).unwrap().code(), Some(3));
+        let mut silent = Process::spawn("sh", &["-c".to_string(), "sleep 300".to_string()]).unwrap();
+        let short = Duration::from_millis(100);
+        let error = read_to_end(&mut silent, "an answer", Instant::now() + short, short, 10).unwrap_err();
+        assert!(error.to_string().contains("within the time limit of 100 ms"), "{error}");
+        assert!(matches!(silent.exit_status(Instant::now() + short), Err(ProcessError::Timeout(_))));
     }
 }
