@@ -388,7 +388,6 @@ fn differential(args: &[String]) -> Result<(), String> {
     }
     cargo(&[
         "build",
-        "-q",
         "--release",
         "-p",
         "lawbook-conformance",
@@ -454,7 +453,7 @@ fn root() -> std::path::PathBuf {
 fn corpus_mutants() -> Result<(), String> {
     let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--no-run"])?;
-    cargo(&["build", "-q", "-p", "lawbook-conformance", "--bin", "lawbook-conformance"])?;
+    cargo(&["build", "-p", "lawbook-conformance", "--bin", "lawbook-conformance"])?;
     let program = target_dir().join("debug/lawbook-conformance");
     let output = Command::new(&program)
         .args(["mutants", "--describe"])
