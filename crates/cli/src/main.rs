@@ -40,8 +40,8 @@ enum Command {
     /// Check a chess engine against the rule corpus (built in: no checkout needed).
     ///
     /// Examples: `lawbook check --uci stockfish --report out`,
-    /// `lawbook check --xboard "gnuchess --xboard" --expect expected.yaml`,
-    /// `lawbook check --engine python-chess --tags @castling`.
+    /// `lawbook check --xboard gnuchess --expect expected.yaml`,
+    /// `lawbook check --engine python-chess --tags "@CASTLE-11 or @faq"`.
     /// Prints the verdicts other than expected and a closing line
     /// `N passed, N failed, N unsupported, N error`. Exit code 0 when every
     /// verdict is as expected (with no --expect: nothing failed or ended in
