@@ -755,7 +755,7 @@ impl XboardEngine {
         if !features.ping {
             return Err(failed(
                 "the engine does not announce `feature ping=1`, so there is no telling when it has answered \
-                 (set `ping: \"1\"` in the registry's options if it does answer ping)",
+                 (if it does answer ping: `--option ping=1`, or `ping: \"1\"` in the registry's options)",
             ));
         }
         if let Some(mb) = self.memory {
@@ -857,13 +857,13 @@ impl XboardEngine {
         let unknown = l.starts_with("Error (unknown command)");
         if features.usermove && (unknown || is_illegal_reply(l)) && l.contains("usermove") {
             return Some(failed(format!(
-                "the engine does not understand `usermove` ({}); set `usermove: \"0\"` in the registry's options",
+                "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
                 excerpt(l)
             )));
         }
         if !features.usermove && unknown {
             return Some(failed(format!(
-                "the engine does not take bare moves ({}); set `usermove: \"1\"` in the registry's options",
+                "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
                 excerpt(l)
             )));
         }
