@@ -28,10 +28,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// An engine spec read the way the registry reads it.
+/// An engine spec read the way the registry reads it, every reply checked
+/// against the protocol's schema.
 fn spec(name: &str, command: &Path, args: &[&str], timeout_ms: u64) -> registry::EngineSpec {
     let yaml = format!(
-        "engines:\n  - name: {name}\n    protocol: jsonl\n    command: {}\n    args: {}\n    timeout_ms: {timeout_ms}\n",
+        "engines:\n  - name: {name}\n    protocol: jsonl\n    command: {}\n    args: {}\n    timeout_ms: {timeout_ms}\n    validate_protocol: true\n",
         json!(command.to_string_lossy()),
         json!(args),
     );

@@ -1,5 +1,8 @@
 //! `replies`: an engine whose every answer is the fuzzer's bytes. The first
-//! byte picks the protocol (UCI, xboard, lawbook's JSON lines); the rest is
+//! byte picks the protocol (UCI, xboard, lawbook's JSON lines: the byte
+//! modulo 3) and, for JSON lines, whether replies are checked against the
+//! protocol's schema (`validate_protocol`: the byte divided by 3 is odd, so
+//! 2 is unchecked, 5 checked); the rest is
 //! what the engine prints, whatever it is asked: a shell prints it each
 //! time the adapter starts the engine, then reads its input until the
 //! adapter closes it. The adapter must give each question one
@@ -26,6 +29,7 @@ pub fn replies(data: &[u8]) {
     static INPUT: AtomicUsize = AtomicUsize::new(0);
     let Some((&which, output)) = data.split_first() else { return };
     let protocol = PROTOCOLS[usize::from(which) % PROTOCOLS.len()];
+    let validate = (usize::from(which) / PROTOCOLS.len()) % 2 == 1;
     let file = std::env::temp_dir().join(format!(
         "lawbook-fuzz-replies-{}-{}",
         std::process::id(),
@@ -38,7 +42,8 @@ pub fn replies(data: &[u8]) {
     // only ever for a line that will not come.
     let yaml = format!(
         "engines:\n  - name: fuzzed\n    protocol: {protocol}\n    command: sh\n    \
-         args: [\"-c\", \"cat \\\"$1\\\"; while read -r _; do :; done\", sh, {:?}]\n    timeout_ms: 5\n",
+         args: [\"-c\", \"cat \\\"$1\\\"; while read -r _; do :; done\", sh, {:?}]\n    timeout_ms: 5\n    \
+         validate_protocol: {validate}\n",
         file.display().to_string()
     );
     let spec = registry::parse(&yaml).expect("the registry entry is well formed").remove(0);

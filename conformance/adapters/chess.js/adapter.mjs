@@ -139,6 +139,9 @@ function answer(request) {
       const { chess } = gameOf(request);
       return { placement: chess.fen().split(' ')[0] };
     }
+    case 'trace':
+      // A request of the protocol this adapter does not answer (not announced by hello).
+      throw new Refusal('unsupported', 'the chess.js adapter does not answer trace requests');
     default:
       throw new Refusal('unknown_request', `${JSON.stringify(name.slice(0, 40))} is not a request of protocol version ${PROTOCOL}`);
   }

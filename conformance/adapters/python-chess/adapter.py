@@ -29,6 +29,7 @@ What python-chess answers, and how:
 """
 
 import json
+import re
 import sys
 
 try:
@@ -41,6 +42,10 @@ PROTOCOL = 1
 MAX_LINE = 1 << 20
 SUPPORTS = ["hello", "legal_moves", "is_legal", "status", "game", "board", "trace"]
 FEATURES = ["chess960", "automatic_fifty_moves", "checkers"]
+# UCI as the protocol writes it: two squares and an optional promotion letter
+# in lower case (python-chess's from_uci also reads the null move 0000 and
+# drops such as P@e4, which the protocol does not have).
+UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
 
 REASONS = {
     chess.Termination.CHECKMATE: "checkmate",
@@ -101,6 +106,8 @@ def start_of(request):
 
 def push(board, i, text):
     """Plays move i (0-based) of the request's list, or refuses it."""
+    if not UCI.fullmatch(text):
+        raise Refusal("illegal_move", "move %d of the list (%s) is not UCI" % (i + 1, text[:40]))
     try:
         board.push_uci(text)
     except ValueError as e:
@@ -199,12 +206,10 @@ def answer(request):
         text = request.get("move")
         if not isinstance(text, str):
             raise Refusal("bad_request", 'is_legal needs "move": a UCI move such as "e2e4"')
+        if not UCI.fullmatch(text):
+            raise Refusal("bad_request", "%s is not a UCI move" % json.dumps(text[:40]))
         board, _ = board_of(request)
-        try:
-            move = chess.Move.from_uci(text)
-        except ValueError as e:
-            raise Refusal("bad_request", str(e))
-        return {"legal": board.is_legal(move)}
+        return {"legal": board.is_legal(chess.Move.from_uci(text))}
     if name == "status":
         board, _ = board_of(request)
         return {

@@ -50,6 +50,12 @@ pub(crate) struct CheckArgs {
     /// ask it the Chess960 positions too (castling written king takes rook).
     #[arg(long)]
     chess960: bool,
+    /// JSON-lines engines: check every reply against the protocol's JSON
+    /// Schema (conformance/PROTOCOL.schema.json); a reply that breaks it is
+    /// an engine error naming the request, the place in the reply and what
+    /// the schema wanted.
+    #[arg(long)]
+    validate_protocol: bool,
     /// A folder of scenarios in the corpus's steps, repeatable; its pinned
     /// move lists are in its snapshots/ subfolder. A file named like one of
     /// the corpus's (castling.feature) replaces it, so a lawbook checkout's
@@ -165,6 +171,16 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
         spec.workers = usize::from(n);
     }
     spec.chess960 |= args.chess960;
+    if args.validate_protocol {
+        if spec.protocol != Protocol::Jsonl {
+            return Err(usage(format!(
+                "--validate-protocol checks the JSON-lines protocol, and {} speaks {}",
+                spec.name,
+                spec.protocol.name()
+            )));
+        }
+        spec.validate_protocol = true;
+    }
     Ok(spec)
 }
 

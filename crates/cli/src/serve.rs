@@ -230,6 +230,11 @@ fn answer(request: &Map<String, Value>) -> Result<Vec<(&'static str, String)>, R
             fen::write_placement(pos.board(), &mut placement);
             Ok(vec![("placement", json_str(&placement))])
         }
+        // A request of the protocol that lawbook does not answer (PROTOCOL.md, `trace`).
+        "trace" => Err(refuse(
+            "unsupported",
+            "lawbook serve does not answer trace requests (the differential runner asks lawbook in process)",
+        )),
         other => {
             let shown: String = other.chars().take(40).collect();
             Err(refuse("unknown_request", format!("{shown:?} is not a request of protocol version {PROTOCOL}")))
@@ -430,6 +435,8 @@ mod tests {
         input.extend_from_slice(b"   \n");
         input.extend_from_slice(br#"{"id": 1, "request": "fly"}"#);
         input.push(b'\n');
+        input.extend_from_slice(br#"{"id": 1.5, "request": "trace", "position": {"fen": "startpos"}}"#);
+        input.push(b'\n');
         input.extend_from_slice(br#"{"id": 2}"#);
         input.push(b'\n');
         input.extend_from_slice(br#"{"id": 3, "request": "status", "position": {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}}"#);
@@ -455,6 +462,7 @@ mod tests {
                 json!("bad_json"),
                 json!("bad_json"),
                 json!("unknown_request"),
+                json!("unsupported"),
                 json!("bad_request"),
                 json!("bad_fen"),
                 json!("illegal_move"),
@@ -465,9 +473,9 @@ mod tests {
             ]
         );
         let ids: Vec<Value> = replies.iter().map(|r| r["id"].clone()).collect();
-        assert_eq!(ids[3..8], [json!(1), json!(2), json!(3), json!(4), json!(5)]);
-        assert_eq!(replies[9]["moves"].as_array().map(Vec::len), Some(20));
-        assert_eq!(replies[10]["placement"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert_eq!(ids[3..9], [json!(1), json!(1.5), json!(2), json!(3), json!(4), json!(5)]);
+        assert_eq!(replies[10]["moves"].as_array().map(Vec::len), Some(20));
+        assert_eq!(replies[11]["placement"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
     }
 
     #[test]

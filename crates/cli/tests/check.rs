@@ -215,3 +215,39 @@ fn a_folder_file_named_like_a_corpus_file_replaces_it() {
     assert!(scenarios.len() > 300, "the rest of the corpus still runs");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn validate_protocol_holds_a_json_lines_engine_to_the_schema() {
+    let dir = folder("schema");
+    // Its hello names a feature no version of the protocol can have
+    // (features are lower-case words joined by `_`).
+    let engine = script(
+        &dir,
+        "odd.sh",
+        r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"odd 1.0","supports":["legal_moves"],"features":["Chess 960!"]}\n' "$id" ;;
+    *) printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}\n' "$id" ;;
+  esac
+done
+"#,
+    );
+    std::fs::write(
+        dir.join("king.feature"),
+        "Feature: The king\n  Scenario: Five steps\n    Given White: Ke1\n    And Black: Ke8\n    And White to move\n    \
+         Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
+    )
+    .expect("a feature file");
+    let base = ["check", "--jsonl", engine.as_str(), "--no-corpus", "--features", "."];
+    let out = lawbook(&dir, &base);
+    assert_eq!(out.status.code(), Some(0), "unchecked, it answers: {}{}", text(&out.stdout), text(&out.stderr));
+    let out = lawbook(&dir, &[&base[..], &["--validate-protocol"]].concat());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("schema") && stderr.contains("/features"), "{stderr}");
+    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--validate-protocol"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("checks the JSON-lines protocol"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,8 @@
 //! The engine registry, as data: `conformance/engines.yaml` names every
 //! engine the harness can check, with how to start it and how long to wait
-//! for it. [`crate::adapters::build`] turns an entry into an engine.
+//! for it, and, for a JSON-lines engine, whether its replies are checked
+//! against the protocol's schema ([`EngineSpec::validate_protocol`]).
+//! [`crate::adapters::build`] turns an entry into an engine.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -114,6 +116,13 @@ pub struct EngineSpec {
     /// asked all the same. Engines that offer the option are asked without it.
     #[serde(default)]
     pub chess960: bool,
+    /// JSON-lines engines: check every reply against the protocol's JSON
+    /// Schema (`conformance/PROTOCOL.schema.json`, the reply schema of the
+    /// request sent); a reply that breaks it is an engine error naming the
+    /// request, the place in the reply and what the schema wanted. Off by
+    /// default; the other protocols ignore it.
+    #[serde(default)]
+    pub validate_protocol: bool,
     /// What is known about the engine, for people reading the registry.
     #[serde(default)]
     pub notes: Option<String>,
@@ -143,6 +152,7 @@ impl EngineSpec {
             known_differences: Vec::new(),
             endings: BTreeMap::new(),
             chess960: false,
+            validate_protocol: false,
             notes: None,
         }
     }

@@ -8,7 +8,16 @@
 //! error reply but `unsupported` is an engine error. Every request waits at
 //! most the registry's time limit; an engine that exits, hangs, prints
 //! something other than a JSON object or answers with the wrong id gets an
-//! error for that request and is restarted for the next one.
+//! error for that request and is restarted for the next one. An engine whose
+//! `hello` reply names another protocol version, or none, is not started.
+//!
+//! With the registry's `validate_protocol`, every reply is also checked
+//! against the protocol's JSON Schema ([`schema`], the reply schema of the
+//! request sent): a reply that breaks it is an engine error naming the
+//! request, the place in the reply (a JSON pointer) and what the schema
+//! wanted there. The engine is not restarted for that: it is still in step.
+
+pub mod schema;
 
 use crate::process::{Process, ProcessError, locate};
 use crate::registry::EngineSpec;
@@ -50,6 +59,8 @@ pub struct JsonlEngine {
     max_line: usize,
     /// The facts of the last `status` or `game` reply, with the request and position they answer.
     last_facts: Option<(&'static str, PositionQuery, Facts)>,
+    /// Every reply is checked against the protocol's schema (the registry's `validate_protocol`).
+    validate: bool,
 }
 
 /// The request that asks for each capability.
@@ -92,7 +103,9 @@ impl JsonlEngine {
     /// # Errors
     /// [`EngineError::Failed`] when the command is missing or cannot be
     /// started, or the engine does not answer `hello` with protocol version 1
-    /// within the time limit.
+    /// within the time limit (a reply that names another version, or none,
+    /// stops it), or, with `validate_protocol`, its `hello` reply breaks the
+    /// protocol's schema.
     pub fn spawn(spec: &EngineSpec) -> Result<JsonlEngine, EngineError> {
         JsonlEngine::spawn_with_max_line(spec, crate::process::MAX_LINE)
     }
@@ -123,6 +136,7 @@ impl JsonlEngine {
             restarts: 0,
             max_line,
             last_facts: None,
+            validate: spec.validate_protocol,
         };
         engine.start()?;
         Ok(engine)
@@ -152,16 +166,15 @@ impl JsonlEngine {
                 return Err(e);
             }
         };
-        match reply.get("protocol").and_then(Value::as_u64) {
-            Some(PROTOCOL_VERSION) => {}
-            other => {
+        // The version first, with or without the schema: a reply of another
+        // version is not judged by version 1's schema.
+        let reply = match speaks_this_version(&reply).and_then(|()| self.conform("hello", reply)) {
+            Ok(reply) => reply,
+            Err(why) => {
                 self.process = None;
-                return Err(failed(format!(
-                    "the engine speaks protocol version {}, this harness speaks {PROTOCOL_VERSION}",
-                    other.map_or_else(|| "(none given)".to_string(), |v| v.to_string())
-                )));
+                return Err(why);
             }
-        }
+        };
         let names = |key: &str| -> BTreeSet<String> {
             reply
                 .get(key)
@@ -175,6 +188,23 @@ impl JsonlEngine {
             features: names("features"),
         };
         Ok(())
+    }
+
+    /// With `validate_protocol`, checks the reply to a `kind` request against
+    /// the protocol's schema.
+    fn conform(&self, kind: &str, reply: Map<String, Value>) -> Result<Map<String, Value>, EngineError> {
+        if !self.validate {
+            return Ok(reply);
+        }
+        // The schema reads a `Value`: the map is moved in and out, not copied
+        // (a trace reply is megabytes long).
+        let reply = Value::Object(reply);
+        schema::check_reply(kind, &reply)
+            .map_err(|why| failed(format!("the reply to the {kind} request breaks the protocol schema {why}")))?;
+        match reply {
+            Value::Object(fields) => Ok(fields),
+            _ => Ok(Map::new()),
+        }
     }
 
     /// Replaces a process that failed, recording why; the reason is returned
@@ -284,6 +314,7 @@ impl JsonlEngine {
             Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
             Err(e) => return Err(e),
         };
+        let reply = self.conform(kind, reply)?;
         if let Some(error) = reply.get("error") {
             let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
             let message = error.get("message").and_then(Value::as_str).unwrap_or("");
@@ -328,12 +359,43 @@ impl JsonlEngine {
             Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
             Err(e) => return Err(e),
         };
+        let reply = self.conform(&kind, reply)?;
         if let Some(error) = reply.get("error") {
             let code = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
             let message = error.get("message").and_then(Value::as_str).unwrap_or("");
             return Err(failed(format!("the engine refused the {kind} request: {code}: {message}")));
         }
         Ok(reply)
+    }
+}
+
+/// Whether a `hello` reply names the version this client speaks; a reply
+/// that names another version, or none, is an error saying which.
+fn speaks_this_version(reply: &Map<String, Value>) -> Result<(), EngineError> {
+    let refusal = |why: String| failed(format!("{why}; this client speaks protocol version {PROTOCOL_VERSION} only"));
+    if let Some(error) = reply.get("error") {
+        let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
+        let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+        return Err(refusal(format!("the engine refused the hello request: {kind}: {message}")));
+    }
+    let version = match reply.get("protocol") {
+        None => {
+            return Err(refusal(
+                "the engine's hello reply names no protocol version (it has no \"protocol\" field)".into(),
+            ));
+        }
+        // A whole number, written as JSON writes it (`1`, or `1.0`).
+        Some(value) => {
+            value.as_u64().or_else(|| value.as_f64().filter(|v| v.fract() == 0.0 && *v >= 0.0).map(|v| v as u64))
+        }
+    };
+    match version {
+        Some(PROTOCOL_VERSION) => Ok(()),
+        Some(other) => Err(refusal(format!("the engine speaks protocol version {other}"))),
+        None => Err(refusal(format!(
+            "the engine's hello reply names no protocol version (its \"protocol\" is {}, not a whole number)",
+            excerpt(&reply.get("protocol").map(Value::to_string).unwrap_or_default())
+        ))),
     }
 }
 
