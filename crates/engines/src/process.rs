@@ -18,9 +18,11 @@
 use crate::EngineError;
 use crate::registry::EngineSpec;
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -72,7 +74,13 @@ pub struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Incoming>,
+    /// The last lines the process wrote to its standard error, for saying
+    /// why it stopped (the rest is read and dropped, so it never blocks).
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
 }
+
+/// How many of a process's last standard-error lines are kept.
+const STDERR_LINES: usize = 3;
 
 impl std::fmt::Debug for Process {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -81,7 +89,8 @@ impl std::fmt::Debug for Process {
 }
 
 impl Process {
-    /// Starts `program` with `args` (no shell), stderr discarded.
+    /// Starts `program` with `args` (no shell); its standard error is read
+    /// and only its last lines kept, for [`Process::farewell`].
     ///
     /// # Errors
     /// [`ProcessError::Spawn`] when the program cannot be started.
@@ -102,9 +111,34 @@ impl Process {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| ProcessError::Spawn(format!("{program}: {e}")))?;
+        let stderr_tail: Arc<Mutex<VecDeque<String>>> = Arc::default();
+        if let Some(stderr) = child.stderr.take() {
+            let tail = Arc::clone(&stderr_tail);
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stderr);
+                loop {
+                    let mut buf = Vec::new();
+                    match (&mut reader).take(4096).read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) => {}
+                    }
+                    let text = String::from_utf8_lossy(&buf);
+                    let text = text.trim();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    if let Ok(mut tail) = tail.lock() {
+                        if tail.len() == STDERR_LINES {
+                            tail.pop_front();
+                        }
+                        tail.push_back(excerpt(text));
+                    }
+                }
+            });
+        }
         let stdin = child.stdin.take().ok_or_else(|| ProcessError::Spawn("no stdin".into()))?;
         let stdout = child.stdout.take().ok_or_else(|| ProcessError::Spawn("no stdout".into()))?;
         let (sender, lines) = sync_channel(1024);
@@ -132,7 +166,41 @@ impl Process {
                 }
             }
         });
-        Ok(Process { program: program.to_string(), args: args.to_vec(), max_line, child, stdin, lines })
+        Ok(Process { program: program.to_string(), args: args.to_vec(), max_line, child, stdin, lines, stderr_tail })
+    }
+
+    /// What can be said of a process that stopped answering: how it ended
+    /// (waiting a moment for it to) and the last lines of its standard
+    /// error, as `; it exited with status 139; its last words on standard
+    /// error: "segmentation fault"`, or an empty text when there is nothing to say.
+    pub fn farewell(&mut self) -> String {
+        let mut said = String::new();
+        let until = Instant::now() + Duration::from_millis(200);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(5)),
+                _ => break None,
+            }
+        };
+        if let Some(status) = status {
+            #[cfg(unix)]
+            let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+            #[cfg(not(unix))]
+            let signal: Option<i32> = None;
+            match (status.code(), signal) {
+                (Some(code), _) => said.push_str(&format!("; it exited with status {code}")),
+                (None, Some(signal)) => said.push_str(&format!("; it was killed by signal {signal}")),
+                (None, None) => said.push_str("; it ended"),
+            }
+        }
+        // Its last words may still be on their way through the pipe.
+        thread::sleep(Duration::from_millis(20));
+        let tail: Vec<String> = self.stderr_tail.lock().map(|t| t.iter().cloned().collect()).unwrap_or_default();
+        if !tail.is_empty() {
+            said.push_str(&format!("; its last words on standard error: {}", tail.join(", ")));
+        }
+        said
     }
 
     /// Sends one line (a newline is added).
@@ -348,7 +416,13 @@ pub fn read_answer_into(
     loop {
         let line = match process.read_line(deadline) {
             Ok(line) => line,
-            Err(e) => return Err(process_failed(what, &e, limit, lines.last().map(String::as_str))),
+            Err(e) => {
+                return Err(with_farewell(
+                    process,
+                    &e,
+                    process_failed(what, &e, limit, lines.last().map(String::as_str)),
+                ));
+            }
         };
         text_only(&line, what)?;
         let finished = done(&line);
@@ -411,7 +485,24 @@ fn text_only(line: &str, what: &str) -> Result<(), EngineError> {
 /// # Errors
 /// [`EngineError::Failed`] when the engine no longer reads.
 pub fn send(process: &mut Process, line: &str) -> Result<(), EngineError> {
-    process.send(line).map_err(|e| process_failed("an answer", &e, Duration::ZERO, None))
+    process.send(line).map_err(|e| with_farewell(process, &e, process_failed("an answer", &e, Duration::ZERO, None)))
+}
+
+/// Adds what can be said of a process that exited or stopped reading
+/// ([`Process::farewell`]) to the error its silence caused.
+fn with_farewell(process: &mut Process, cause: &ProcessError, error: EngineError) -> EngineError {
+    match (cause, error) {
+        (ProcessError::Closed | ProcessError::Write(_), EngineError::Failed(message)) => {
+            let farewell = process.farewell();
+            // Say how it ended rather than guess.
+            let message = match message.strip_suffix("; it has probably exited") {
+                Some(known) if !farewell.is_empty() => known.to_string(),
+                _ => message,
+            };
+            EngineError::Failed(format!("{message}{farewell}"))
+        }
+        (_, error) => error,
+    }
 }
 
 /// Refuses text that would break the line protocol (a line break would let a
@@ -466,6 +557,21 @@ mod tests {
         let mut dead = Process::spawn("sh", &["-c".to_string(), "exit 3".to_string()]).unwrap();
         assert_eq!(dead.read_line(Instant::now() + Duration::from_secs(5)), Err(ProcessError::Closed));
         assert!(matches!(Process::spawn("/nonexistent/engine", &[]), Err(ProcessError::Spawn(_))));
+    }
+
+    #[test]
+    fn an_engine_that_dies_is_said_to_with_its_status_and_last_words() {
+        let script = "echo 'hash table: out of memory' >&2; exit 3".to_string();
+        let mut dying = Process::spawn("sh", &["-c".to_string(), script]).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let error = read_answer(&mut dying, "`uciok`", deadline, Duration::from_secs(5), 10, |_| false).unwrap_err();
+        let EngineError::Failed(message) = error else { panic!("{error:?}") };
+        assert!(message.starts_with("the engine exited (or closed its output) before `uciok`"), "{message}");
+        assert!(message.contains("; it exited with status 3"), "{message}");
+        assert!(message.ends_with("its last words on standard error: \"hash table: out of memory\""), "{message}");
+        // A silent, living engine has nothing to add.
+        let mut silent = Process::spawn("sh", &["-c".to_string(), "sleep 300".to_string()]).unwrap();
+        assert_eq!(silent.farewell(), "");
     }
 
     #[test]

@@ -249,8 +249,12 @@ impl JsonlEngine {
         let line = match outcome {
             Ok(line) => line,
             Err(e) => {
+                let farewell = match e {
+                    ProcessError::Closed | ProcessError::Write(_) => process.farewell(),
+                    _ => String::new(),
+                };
                 self.process = None;
-                return Err(failed(format!("{kind} request: {e}")));
+                return Err(failed(format!("{kind} request: {e}{farewell}")));
             }
         };
         let reply = match serde_json::from_str::<Value>(&line) {
