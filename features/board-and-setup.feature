@@ -171,14 +171,13 @@ Feature: The board and the initial position
     @BOARD-06
     Scenario: Black cannot open the game; Black's pieces move only after White's first move
       Given the initial position
-      Then e7-e5 is illegal
-      And Ng8-f6 is illegal
-      And the pawn on e7 cannot move
-      And the knight on g8 cannot move
+      Then White is to move
+      And White has 20 legal moves
       And the legal moves are as pinned
       When White plays e2-e4
       Then Black is to move
       And the pawn on e7 can move to e6 and e5
+      And Ng8-f6 is legal
 
   @fide-1.1 @fide-3.1
   Rule: Each move moves one piece, a player may not pass, and the players take turns
@@ -211,9 +210,12 @@ Feature: The board and the initial position
       Given the initial position
       When White plays e4
       Then Black is to move
-      And the pawn on e4 cannot move
-      And the knight on g1 cannot move
+      And Black has 20 legal moves
       And the legal moves are as pinned
+      When Black plays Nf6
+      Then White is to move
+      And the knight on g1 can move to e2, f3 and h3
+      And the pawn on e4 can move to e5
 
     # pl (002): "Ruchu nie oddajesz."
     @BOARD-07
@@ -293,6 +295,6 @@ Feature: The board and the initial position
     Scenario: Coordinates that name no legal move are illegal
       Given the initial position
       Then e2-e5 is illegal
-      And e3-e4 is illegal
+      And Bf1-c4 is illegal
       And Ng1-e2 is illegal
       And the legal moves are as pinned

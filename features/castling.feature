@@ -170,9 +170,10 @@ Feature: Castling
       And White to move
       And White may still castle both ways
       Then the legal moves are as pinned
-      When the game continues 1. 0-0 Kd8 2. Kh1 Ke8 3. Kg1 Kd8 4. Rfe1 Kc8 5. Rf1 Kd8
+      When the game continues 1. 0-0 Kd8 2. Kg2 Ke8 3. Kf2 Kd8 4. Ke1 Ke8 5. Rh1 Kd8
       Then 0-0 is illegal
       And 0-0-0 is illegal
+      And the king on e1 can move to d1, d2, e2, f1 and f2
 
   @fide-3.8.2.1
   Rule: Every square between the king and the rook must be empty

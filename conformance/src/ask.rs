@@ -28,7 +28,7 @@ use lawbook_movegen::Position;
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use lawbook_notation::Lang;
+use lawbook_notation::{Lang, read_move};
 use lawbook_notation::san::MovePattern;
 use lawbook_notation::uci::UciMove;
 
@@ -182,6 +182,8 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
         // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
         panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
     }
+    names_a_move_of_the_side_to_move(&seen, text, pattern.as_ref(), uci);
+    marks_hold(world, &seen, text);
     if one_at_a_time(world) {
         let asked = match &pattern {
             Some(pattern) => named_on(&seen, pattern),
@@ -202,6 +204,60 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
             })
             .collect(),
     )
+}
+
+/// A badly written scenario fails, saying why: a move text that names no
+/// piece of the side to move (a move of the other side, or of a piece that
+/// is not there) is never legal now, so a step about it would say nothing.
+fn names_a_move_of_the_side_to_move(seen: &Reading, text: &str, pattern: Option<&MovePattern>, uci: Option<UciMove>) {
+    let (board, us) = (seen.board(), seen.turn());
+    let named = match (pattern, uci) {
+        (Some(MovePattern::Castle(_)), _) => board.king_of(us).is_some(),
+        (Some(MovePattern::Piece { role, file, rank, .. }), _) => board
+            .by_piece(Piece::new(us, *role))
+            .squares()
+            .any(|from| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r)),
+        (None, Some(UciMove::Normal { from, .. })) => board.color_at(from) == Some(us),
+        (None, _) => true,
+    };
+    if !named {
+        panic!(
+            "a badly written scenario: {text} names no move of {} (the side to move) on this board, so it can \
+             never be legal here and the step would pass whatever the engine answers; \
+             name a piece of {} or set up the other side to move{}",
+            seen.turn(),
+            seen.turn(),
+            seen.describe()
+        );
+    }
+}
+
+/// A check or mate mark written on a move (`Qh5+`, `Qxf7#`) is part of
+/// what the scenario says: where the laws allow the move here, the mark
+/// must be the right one, or the scenario is badly written. (Whether the
+/// move is legal is the engine's to answer; the mark is the scenario's
+/// premise, read on the board the scenario set up.)
+fn marks_hold(world: &mut ChessWorld, seen: &Reading, text: &str) {
+    let marked = text.ends_with('+') || text.ends_with('#');
+    if !marked || seen.unreachable {
+        return;
+    }
+    let pos = world.position();
+    let Ok((mv, _)) = read_move(&pos, text, lawbook_notation::ReadOptions::LENIENT) else { return };
+    if read_move(&pos, text, lawbook_notation::ReadOptions::STRICT).is_err() {
+        let after = pos.play_unchecked(mv);
+        let gives = if after.is_check() && after.legal_moves().is_empty() {
+            "mate (#)"
+        } else if after.is_check() {
+            "check (+)"
+        } else {
+            "neither check nor mate"
+        };
+        panic!(
+            "a badly written scenario: it writes {text}, but the move gives {gives}; write the mark it gives{}",
+            seen.describe()
+        );
+    }
 }
 
 /// The engine's board of the current position.

@@ -58,13 +58,17 @@ fn is_ambiguous(world: &mut ChessWorld, step: &Step, text: String) {
     }
 }
 
-/// The piece the scenario names on `from`, of the side to move (or any side when `any_side`).
-fn named_piece(world: &mut ChessWorld, name: &str, from: Square, any_side: bool) -> Reading {
+/// The piece the scenario names on `from`, of the side to move: only its
+/// moves can be legal now, so a step about another piece would say nothing.
+fn named_piece(world: &mut ChessWorld, name: &str, from: Square) -> Reading {
     let seen = world.reading();
-    let ours = any_side || seen.board().color_at(from) == Some(seen.turn());
+    let ours = seen.board().color_at(from) == Some(seen.turn());
     if seen.board().role_at(from) != Some(role(name)) || !ours {
-        let whose = if any_side { "" } else { " of the side to move" };
-        panic!("the scenario asks about a {name} on {from}{whose}, but there is none{}", seen.describe());
+        panic!(
+            "a badly written scenario: it asks about a {name} on {from} of {} (the side to move), but there is none{}",
+            seen.turn(),
+            seen.describe()
+        );
     }
     seen
 }
@@ -88,7 +92,7 @@ fn show(squares: &[Square]) -> String {
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move to (.+)$")]
 fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, list: String) {
     let from = square(&from);
-    let pos = named_piece(world, &name, from, false);
+    let pos = named_piece(world, &name, from);
     let mut expected: Vec<Square> = squares(&list);
     expected.sort();
     expected.dedup();
@@ -106,7 +110,7 @@ fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, 
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) cannot move$")]
 fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) {
     let sq = square(&from);
-    let pos = named_piece(world, &name, sq, true);
+    let pos = named_piece(world, &name, sq);
     let Some(moves) = ask::moves(world, step) else { return };
     let moves: Vec<UciMove> = moves.into_iter().filter(|m| m.from() == Some(sq)).collect();
     if !moves.is_empty() {
@@ -124,7 +128,7 @@ fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) 
 #[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move only to (light|dark) squares$")]
 fn moves_only_on(world: &mut ChessWorld, step: &Step, name: String, from: String, shade: String) {
     let from = square(&from);
-    let pos = named_piece(world, &name, from, false);
+    let pos = named_piece(world, &name, from);
     let light = shade == "light";
     let Some(targets) = targets(world, step, from) else { return };
     let wrong: Vec<Square> = targets.iter().copied().filter(|sq| sq.is_light() != light).collect();

@@ -1,0 +1,55 @@
+Feature: Scenarios that must never pass
+  Each scenario here is vacuous (it would pass whatever an engine answers)
+  or false. `tests/vacuous.rs` runs them on the built-in engine and requires
+  every one to fail, with the reason in its message.
+
+  # says: badly written
+  Scenario: A move of the side not to move is never legal, so calling it illegal says nothing
+    Given the initial position
+    Then e7-e5 is illegal
+
+  # says: badly written
+  Scenario: A move from an empty square says nothing
+    Given the initial position
+    Then e3-e4 is illegal
+
+  # says: badly written
+  Scenario: A piece that is not there says nothing
+    Given White: Ke1 Rh1
+    And Black: Ke8
+    And White to move
+    Then Nf3 is illegal
+
+  # says: badly written
+  Scenario: Asking whether the other side's piece cannot move says nothing
+    Given the initial position
+    When White plays e4
+    Then the pawn on e4 cannot move
+
+  # says: gives neither check nor mate
+  Scenario: A check mark on a move that gives no check
+    Given the initial position
+    Then Nf3+ is legal
+
+  # says: gives check (+)
+  Scenario: A mate mark on a move that only checks
+    Given White: Ke1 Qd1
+    And Black: Ke8 Pd7 Pe7
+    And White to move
+    Then Qh5# is legal
+
+  # says: gives mate (#)
+  Scenario: A check mark where the move mates
+    Given the initial position
+    When the game continues 1. f3 e5 2. g4
+    Then Qh4+ is legal
+
+  # says: expected e2-e4 to be illegal
+  Scenario: A false statement fails
+    Given the initial position
+    Then e2-e4 is illegal
+
+  # says: is not a move the corpus can read
+  Scenario: Text that is no move is never compared
+    Given the initial position
+    Then Zz9 is illegal
