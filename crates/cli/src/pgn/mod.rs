@@ -1,7 +1,9 @@
 //! `lawbook pgn`: replay the main line of every game of PGN files.
 
+mod judge;
+
 use lawbook_notation::fen;
-use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnGame, PgnOptions, PgnReader};
+use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
 use serde_json::Value;
 use std::fs::File;
 use std::io::{BufReader, Write};
@@ -20,6 +22,12 @@ pub(crate) struct PgnArgs {
     /// Result tag or the moves contradict what the moves prove).
     #[arg(long)]
     json: bool,
+    /// Judge every position fully: also search for dead positions (pawns
+    /// that block each other, FIDE 5.2.2) after every move, not only at the
+    /// end of the game, to report a game whose moves went on after such a
+    /// dead position. Slower on games with blocked pawns.
+    #[arg(long)]
+    full_judging: bool,
 }
 
 /// What one game came to.
@@ -73,39 +81,6 @@ impl Report<'_> {
     }
 }
 
-/// The number of plies and the final FEN of a game the reader gave (whose
-/// moves it has checked, so they are played without checking them again).
-fn replayed(game: &PgnGame) -> (usize, Option<String>) {
-    let end = game.moves.iter().fold(game.start, |pos, m| pos.play_unchecked(m.mv));
-    (game.moves.len(), Some(fen::write(&end)))
-}
-
-/// How the moves end the game under FIDE rules (mate, stalemate, dead
-/// position, insufficient material, seventy-five moves, fivefold
-/// repetition), and any contradiction with the Result tag: a result other
-/// than the one the moves prove, or moves played after the game had ended.
-fn judged(game: &PgnGame) -> (Option<&'static str>, Option<String>) {
-    let mut judge = lawbook_outcome::Game::new(game.start);
-    for (ply, pgn_move) in game.moves.iter().enumerate() {
-        if let Some(outcome) = judge.outcome() {
-            let more = game.moves.len() - ply;
-            let why =
-                format!("the game ended by {} after {ply} plies, but {more} more follow", outcome.reason.as_str());
-            return (Some(outcome.reason.as_str()), Some(why));
-        }
-        if judge.play(pgn_move.mv).is_err() {
-            return (None, None); // Replay errors are reported by the reader.
-        }
-    }
-    let Some(outcome) = judge.outcome() else { return (None, None) };
-    let proven = outcome.result.as_str();
-    let stated = game.tag("Result").unwrap_or("*");
-    let disagreement = (stated != "*" && stated != proven).then(|| {
-        format!("the moves end the game {proven} by {}, but the Result tag says {stated}", outcome.reason.as_str())
-    });
-    (Some(outcome.reason.as_str()), disagreement)
-}
-
 /// Replays every game of every file, printing a line per game.
 ///
 /// `Ok(None)` when every game replays; `Ok(Some(why))` when some game fails
@@ -137,22 +112,38 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         for (index, item) in PgnReader::with_options(BufReader::new(file), options).enumerate() {
             let report = match &item {
                 Ok(game) => {
-                    let (plies, final_fen) = replayed(game);
-                    let (termination, disagreement) = judged(game);
+                    let judged = judge::judge(game, args.full_judging);
+                    let disagreement = match (judged.after_end, judged.mismatch) {
+                        (Some((reason, ply)), _) => Some(format!(
+                            "the game ended by {} after {ply} plies, but {} more follow",
+                            reason.as_str(),
+                            judged.plies - ply
+                        )),
+                        (None, Some((proven, reason))) => Some(format!(
+                            "the moves end the game {} by {}, but the Result tag says {}",
+                            proven.as_str(),
+                            reason.as_str(),
+                            game.tag("Result").unwrap_or("*")
+                        )),
+                        (None, None) => None,
+                    };
                     Report {
                         file: &name,
                         game: index + 1,
                         result: game.tag("Result").map(str::to_string),
-                        plies,
-                        final_fen,
-                        termination,
+                        plies: judged.plies,
+                        final_fen: Some(fen::write(&judged.last)),
+                        termination: judged.termination.map(|r| r.as_str()),
                         disagreement,
                         error: None,
                     }
                 }
                 Err(e) if e.kind == PgnErrorKind::Io => return Err(format!("cannot read {name}: {}", e.message)),
                 Err(e) => {
-                    let (plies, final_fen) = e.partial.as_deref().map_or((0, None), replayed);
+                    let (plies, final_fen) = e.partial.as_deref().map_or((0, None), |g| {
+                        let (plies, last) = judge::replay(g);
+                        (plies, Some(fen::write(&last)))
+                    });
                     let result = e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string);
                     Report {
                         file: &name,
