@@ -162,3 +162,68 @@ fn termination_and_a_result_that_contradicts_the_moves() {
     assert_eq!(out.status.code(), Some(1), "a contradicted result fails the run");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `lawbook ARGS` with `input` on its standard input.
+fn lawbook_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lawbook runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("lawbook ends");
+    writer.join().expect("the writer ends").expect("the input is written");
+    output
+}
+
+#[test]
+fn standard_input_is_read_for_a_dash() {
+    let text = std::fs::read(data("fools-mate.pgn")).unwrap();
+    let output = lawbook_with_stdin(&["pgn", "-"], &text);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        stdout(&output),
+        "- game 1: 0-1, 4 plies, ends by checkmate, rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+         1 games, 0 failed\n"
+    );
+}
+
+#[test]
+fn compressed_input_is_recognised_by_its_content_not_its_name() {
+    use std::io::Write;
+    let text = std::fs::read(data("rare_events.pgn")).unwrap();
+    let plain = lawbook(&["pgn", "--json", &data("rare_events.pgn")]);
+    assert_eq!(plain.status.code(), Some(0));
+    let zst = zstd::encode_all(&text[..], 3).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let gz = gz.finish().unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(&text).unwrap();
+    let bz = bz.finish().unwrap();
+    // Names that say nothing, or the wrong thing.
+    for (name, bytes) in [("zstd.pgn", &zst), ("gzip.bz2", &gz), ("bzip2", &bz)] {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lawbook-cli-pgn-{name}"));
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_str().expect("UTF-8 path");
+        let output = lawbook(&["pgn", "--json", path]);
+        assert_eq!(output.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+        let expected = stdout(&plain).replace(&data("rare_events.pgn"), path);
+        assert_eq!(stdout(&output), expected, "{name}");
+        // And through standard input.
+        let output = lawbook_with_stdin(&["pgn", "--json", "-"], bytes);
+        assert_eq!(stdout(&output), stdout(&plain).replace(&data("rare_events.pgn"), "-"), "{name} on stdin");
+    }
+    // A broken compressed file is an unreadable input: exit 2, saying why.
+    let path = scratch("broken.pgn", "");
+    std::fs::write(&path, &zst[..zst.len() / 2]).unwrap();
+    let output = lawbook(&["pgn", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("lawbook: cannot read "));
+}

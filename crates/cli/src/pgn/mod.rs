@@ -1,18 +1,20 @@
 //! `lawbook pgn`: replay the main line of every game of PGN files.
 
+mod input;
 mod judge;
 
 use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
 use serde_json::Value;
-use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
 /// Replay the main line of every game of PGN files and print a line per game.
 #[derive(clap::Args)]
 pub(crate) struct PgnArgs {
-    /// The PGN files to read.
+    /// The PGN files to read; `-` reads standard input. A file compressed
+    /// with zstd, gzip or bzip2 is recognised by its first bytes (whatever
+    /// its name) and read decompressed.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object a line: file, game (from 1), result (the Result
@@ -100,8 +102,8 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
     // Open every file first, so that a missing one is reported before any output.
     let mut inputs = Vec::with_capacity(args.files.len());
     for path in &args.files {
-        let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        inputs.push((path.display().to_string(), file));
+        let input = input::open(path)?;
+        inputs.push((input.name, input.reader));
     }
     let options = PgnOptions { variations: false, comments: false, ..PgnOptions::default() };
     let stdout = std::io::stdout();
@@ -109,7 +111,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
     let (mut games, mut failed) = (0usize, 0usize);
     let mut first: Option<String> = None;
     for (name, file) in inputs {
-        for (index, item) in PgnReader::with_options(BufReader::new(file), options).enumerate() {
+        for (index, item) in PgnReader::with_options(BufReader::with_capacity(1 << 16, file), options).enumerate() {
             let report = match &item {
                 Ok(game) => {
                     let judged = judge::judge(game, args.full_judging);
