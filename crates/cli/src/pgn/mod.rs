@@ -226,7 +226,7 @@ fn refused(e: &PgnError, first_line: usize) -> Played {
 fn replay_chunk(chunk: &Chunk, settings: Settings) -> Vec<Played> {
     let sentinel = chunk.sentinel.as_deref().unwrap_or_default();
     let text = chunk.text.as_slice().chain(sentinel);
-    let mut items: Vec<Result<_, PgnError>> = PgnReader::with_options(BufReader::new(text), settings.options).collect();
+    let mut items: Vec<Result<_, PgnError>> = PgnReader::with_options(text, settings.options).collect();
     if !sentinel.is_empty() {
         // The sentinel starts a game of its own (the next chunk's first), unless
         // the last game took it in; then that game stays, whole.
