@@ -134,6 +134,9 @@ fn unreadable_files_and_missing_arguments_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let output = lawbook(&["pgn", "--jsn", &data("fools-mate.pgn")]);
     assert_eq!(output.status.code(), Some(2));
+    assert_eq!(lawbook(&["pgn", "--jobs", "0", &data("fools-mate.pgn")]).status.code(), Some(2));
+    // More jobs than threads are started: at most 256.
+    assert_eq!(lawbook(&["pgn", "--jobs", "100000", &data("fools-mate.pgn")]).status.code(), Some(0));
 }
 
 #[test]

@@ -53,11 +53,15 @@ pub(crate) struct PgnArgs {
     /// reported whatever this says.
     #[arg(long, value_name = "KINDS", value_delimiter = ',', default_value = "illegal,unreadable,result-mismatch")]
     fail_on: Vec<FailOn>,
-    /// How many games to replay at once, on as many threads (default: the
-    /// number of cores). The output is the same for every number.
+    /// How many threads replay games at once (default: the number of cores;
+    /// at most 256), besides the one that reads the input. The output is the
+    /// same for every number.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
 }
+
+/// The most threads `--jobs` starts.
+const MAX_JOBS: usize = 256;
 
 /// A value of `--fail-on`.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -388,8 +392,10 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         options: PgnOptions { variations: false, comments: false, ..PgnOptions::default() },
         full_judging: args.full_judging,
     };
-    let jobs =
-        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get);
+    let jobs = args
+        .jobs
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
+        .min(MAX_JOBS);
     let progress = progress_bar();
     let stdout = std::io::stdout();
     let mut printer = Printer {
@@ -422,18 +428,23 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
             // At most this many chunks read and not yet printed.
             let (events_tx, events_rx) = bounded::<Event>(4 * jobs);
             let (work_tx, work_rx) = bounded::<(Chunk, Sender<Vec<Played>>)>(jobs);
+            let cannot = |e: std::io::Error| format!("cannot start a thread: {e}");
             for _ in 0..jobs {
                 let work = work_rx.clone();
-                scope.spawn(move || {
-                    for (chunk, answer) in work {
-                        // The printer may have stopped: then nobody waits for the answer.
-                        let _ = answer.send(replay_chunk(&chunk, settings));
-                    }
-                });
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        for (chunk, answer) in work {
+                            // The printer may have stopped: then nobody waits for the answer.
+                            let _ = answer.send(replay_chunk(&chunk, settings));
+                        }
+                    })
+                    .map_err(cannot)?;
             }
             drop(work_rx);
             let bar = progress.clone();
-            scope.spawn(move || read_all(inputs, settings, &bar, &events_tx, &work_tx));
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || read_all(inputs, settings, &bar, &events_tx, &work_tx))
+                .map_err(cannot)?;
             let result = print_all(&mut printer, events_rx.iter());
             drop(events_rx); // Stops the reader if the printer stopped early.
             result
