@@ -322,6 +322,22 @@ fn fail_on_chooses_which_problems_fail() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).ends_with("1 games, 1 failed (1 after-end)\n"));
 
+    // A move after a mate: the reader refuses it, but the game was over: after-end.
+    let mate = scratch("after-mate.pgn", "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n");
+    let mate = mate.to_str().expect("UTF-8 path");
+    let output = lawbook(&["pgn", "--json", mate]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let game = &json_lines(&output)[0];
+    assert_eq!(game["problem"], "after-end");
+    assert_eq!(game["termination"], "checkmate");
+    assert_eq!(game["plies"], 4);
+    assert_eq!(game["error"]["line"], 3);
+    assert_eq!(game["disagreement"], "the game ended by checkmate after 4 plies, but more moves follow");
+    let output = lawbook(&["pgn", "--fail-on", "after-end", mate]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains(": error at line 3: move 3. a3: "), "{}", stdout(&output));
+    assert!(stdout(&output).contains("; MOVES AFTER THE END: the game ended by checkmate after 4 plies"));
+
     let bad = scratch("illegal.pgn", "1. e4 e5 2. Ke3 *\n");
     let bad = bad.to_str().expect("UTF-8 path");
     assert_eq!(lawbook(&["pgn", bad]).status.code(), Some(1));

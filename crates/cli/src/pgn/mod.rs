@@ -15,6 +15,7 @@ use crossbeam_channel::{Receiver, Sender, bounded};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
+use lawbook_outcome::Reason;
 use serde_json::Value;
 use split::{Chunk, Splitter};
 use std::io::{BufReader, IsTerminal, Read, Write};
@@ -44,11 +45,12 @@ pub(crate) struct PgnArgs {
     #[arg(long)]
     full_judging: bool,
     /// The kinds of problem that make the exit code 1, separated by commas:
-    /// illegal (a move the laws do not allow), unreadable (a move that is not
+    /// illegal (a move the laws do not allow, the game not over), unreadable (a move that is not
     /// a move, or any other text the reader cannot read: tags, FEN, comments,
     /// a missing result), after-end (moves after the game had ended by the
     /// laws: mate, stalemate, a dead position, seventy-five moves, fivefold
-    /// repetition), result-mismatch (the moves end the game with another
+    /// repetition; a move after a mate or stalemate is reported with its
+    /// line, as the reader refuses it), result-mismatch (the moves end the game with another
     /// result than the Result tag's); none for no kind. Every problem is
     /// reported whatever this says.
     #[arg(long, value_name = "KINDS", value_delimiter = ',', default_value = "illegal,unreadable,result-mismatch")]
@@ -141,7 +143,10 @@ impl Played {
     fn text(&self, file: &str, game: usize) -> String {
         let head = format!("{file} game {game}");
         match &self.error {
-            Some((line, message)) => format!("{head}: error at line {line}: {message}"),
+            Some((line, message)) => {
+                let after = self.disagreement.as_ref().map_or(String::new(), |d| format!("; MOVES AFTER THE END: {d}"));
+                format!("{head}: error at line {line}: {message}{after}")
+            }
             None => {
                 let ending = self.termination.map_or(String::new(), |t| format!(", ends by {t}"));
                 let label = if self.problem == Some(Problem::AfterEnd) { "MOVES AFTER THE END" } else { "DISAGREES" };
@@ -200,14 +205,23 @@ fn played(game: &lawbook_notation::pgn::PgnGame, settings: Settings) -> Played {
 
 /// A game the reader refused; `first_line` is the number of the chunk's first line.
 fn refused(e: &PgnError, first_line: usize) -> Played {
-    let (plies, final_fen) = e.partial.as_deref().map_or((0, None), |g| {
-        let (plies, last) = judge::replay(g);
-        (plies, Some(fen::write(&last)))
-    });
-    let problem = match &e.kind {
+    let replayed = e.partial.as_deref().map(judge::replay);
+    let (plies, final_fen) = replayed.map_or((0, None), |(plies, last)| (plies, Some(fen::write(&last))));
+    let mut problem = match &e.kind {
         PgnErrorKind::Move(m) if m.is_illegal() => Problem::Illegal,
         _ => Problem::Unreadable,
     };
+    // No move is legal after a mate or a stalemate: that move goes on after the end.
+    let (mut termination, mut disagreement) = (None, None);
+    if let (Problem::Illegal, Some((plies, last))) = (problem, replayed)
+        && last.count_legal() == 0
+    {
+        let reason = if last.is_check() { Reason::Checkmate } else { Reason::Stalemate };
+        problem = Problem::AfterEnd;
+        termination = Some(reason.as_str());
+        disagreement =
+            Some(format!("the game ended by {} after {plies} plies, but more moves follow", reason.as_str()));
+    }
     // The reader counts lines from the chunk's start: count them from the input's.
     let (line, message) = if e.line == 0 {
         (0, e.message.clone())
@@ -219,8 +233,8 @@ fn refused(e: &PgnError, first_line: usize) -> Played {
         result: e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string),
         plies,
         final_fen,
-        termination: None,
-        disagreement: None,
+        termination,
+        disagreement,
         error: Some((line, message)),
         problem: Some(problem),
     }
