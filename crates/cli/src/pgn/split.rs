@@ -8,6 +8,11 @@
 //! would in the whole stream (a missing result or an open comment "before
 //! the next game's tags"). Chunks are cut only where a game starts, and
 //! hold about [`TARGET`] bytes (one long game may make a larger one).
+//!
+//! One layout is cut where the whole-stream reader would not: a result
+//! followed on its line by a tag pair, with more tag pairs on the lines
+//! after it. The game of those tags is then reported from the first line
+//! cut off, without the tag pairs of the result's line.
 
 use std::io::{self, BufRead};
 
