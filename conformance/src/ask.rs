@@ -28,9 +28,9 @@ use lawbook_movegen::Position;
 use lawbook_movegen::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use lawbook_notation::{Lang, read_move};
 use lawbook_notation::san::MovePattern;
 use lawbook_notation::uci::UciMove;
+use lawbook_notation::{Lang, read_move};
 
 /// The start of a step message for an engine that cannot answer.
 pub const UNSUPPORTED: &str = "UNSUPPORTED:";

@@ -511,7 +511,12 @@ fn pgn_cases_are_refused_by_the_library_and_the_command() {
         failures.check(
             &case,
             "lawbook pgn",
-            run(&lawbook(), &[os("pgn"), file.0.clone().into_os_string()], b"").and_then(|out| {
+            run(
+                &lawbook(),
+                &[os("pgn"), os("--fail-on=illegal,unreadable,after-end"), file.0.clone().into_os_string()],
+                b"",
+            )
+            .and_then(|out| {
                 refused(&case, &out, 1, message.as_deref(), false)?;
                 let stdout = String::from_utf8_lossy(&out.stdout);
                 if !stdout.lines().any(|l| l.contains(": error at line ")) {

@@ -32,8 +32,18 @@ enum Command {
     Moves(MovesArgs),
     /// Replay the main line of every game of PGN files, a line per game.
     ///
-    /// Examples: `lawbook pgn games.pgn`, `lawbook pgn a.pgn b.pgn --json`.
-    /// Exit code 1 when some game does not replay, 2 when a file cannot be read.
+    /// Each game is judged in one replay. By default: after every move,
+    /// insufficient material, seventy-five moves and fivefold repetition;
+    /// at the end of the game, also checkmate, stalemate and the search for
+    /// a dead position (blocked pawns). `--full-judging` runs that search
+    /// after every move as well.
+    ///
+    /// Examples: `lawbook pgn games.pgn`, `lawbook pgn a.pgn b.pgn --json`,
+    /// `zstdcat db.pgn.zst | lawbook pgn - --jobs 2`, `lawbook pgn db.pgn.zst --fail-on illegal,after-end`.
+    /// Exit code 1 when some game has a problem of a kind that --fail-on
+    /// names (by default an illegal or unreadable move or other text, or a
+    /// Result tag the moves contradict; moves after the end are reported but
+    /// do not fail), 2 when a file cannot be read.
     Pgn(pgn::PgnArgs),
     /// Show how a game stands (check, mate, stalemate, draws, claims) as one JSON object.
     Status(status::StatusArgs),

@@ -1,0 +1,498 @@
+//! `lawbook pgn`: replay the main line of every game of PGN files.
+//!
+//! One thread reads each input and cuts it into chunks of whole games
+//! ([`split`]); `--jobs` workers read and judge the chunks; the main thread
+//! prints their reports in input order. Every channel is bounded, so memory
+//! stays bounded whatever the size of the input. With `--jobs 1` all of it
+//! runs on the main thread, through the same chunks: the output is the same
+//! for every number of jobs.
+
+mod input;
+mod judge;
+mod split;
+
+use crossbeam_channel::{Receiver, Sender, bounded};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lawbook_notation::fen;
+use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
+use lawbook_outcome::Reason;
+use serde_json::Value;
+use split::{Chunk, Splitter};
+use std::io::{BufReader, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+/// Replay the main line of every game of PGN files and print a line per game.
+#[derive(clap::Args)]
+pub(crate) struct PgnArgs {
+    /// The PGN files to read; `-` reads standard input. A file compressed
+    /// with zstd, gzip or bzip2 is recognised by its first bytes (whatever
+    /// its name) and read decompressed.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print one JSON object a line: file, game (from 1), result (the Result
+    /// tag), plies, final_fen, termination (how the moves end the game, as in
+    /// `lawbook status`, or null), error (null, or {line, message} for the
+    /// first illegal or unreadable move), disagreement (null, or why the
+    /// Result tag or the moves contradict what the moves prove) and problem
+    /// (null, or its kind: illegal, unreadable, after-end, result-mismatch).
+    #[arg(long)]
+    json: bool,
+    /// Judge every position fully: also search for dead positions (pawns
+    /// that block each other, FIDE 5.2.2) after every move, not only at the
+    /// end of the game, to report a game whose moves went on after such a
+    /// dead position. Slower on games with blocked pawns.
+    #[arg(long)]
+    full_judging: bool,
+    /// The kinds of problem that make the exit code 1, separated by commas:
+    /// illegal (a move the laws do not allow, the game not over), unreadable (a move that is not
+    /// a move, or any other text the reader cannot read: tags, FEN, comments,
+    /// a missing result), after-end (moves after the game had ended by the
+    /// laws: mate, stalemate, a dead position, seventy-five moves, fivefold
+    /// repetition; a move after a mate or stalemate is reported with its
+    /// line, as the reader refuses it), result-mismatch (the moves end the game with another
+    /// result than the Result tag's); none for no kind. Every problem is
+    /// reported whatever this says.
+    #[arg(long, value_name = "KINDS", value_delimiter = ',', default_value = "illegal,unreadable,result-mismatch")]
+    fail_on: Vec<FailOn>,
+    /// How many threads replay games at once (default: the number of cores;
+    /// at most 256), besides the one that reads the input. The output is the
+    /// same for every number.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+}
+
+/// The most threads `--jobs` starts.
+const MAX_JOBS: usize = 256;
+
+/// A value of `--fail-on`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FailOn {
+    Illegal,
+    Unreadable,
+    AfterEnd,
+    ResultMismatch,
+    None,
+}
+
+/// What is wrong with a game, at most one thing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Problem {
+    Illegal,
+    Unreadable,
+    AfterEnd,
+    ResultMismatch,
+}
+
+impl Problem {
+    const ALL: [Problem; 4] = [Problem::Illegal, Problem::Unreadable, Problem::AfterEnd, Problem::ResultMismatch];
+
+    fn name(self) -> &'static str {
+        match self {
+            Problem::Illegal => "illegal",
+            Problem::Unreadable => "unreadable",
+            Problem::AfterEnd => "after-end",
+            Problem::ResultMismatch => "result-mismatch",
+        }
+    }
+
+    fn flag(self) -> FailOn {
+        match self {
+            Problem::Illegal => FailOn::Illegal,
+            Problem::Unreadable => FailOn::Unreadable,
+            Problem::AfterEnd => FailOn::AfterEnd,
+            Problem::ResultMismatch => FailOn::ResultMismatch,
+        }
+    }
+}
+
+/// What one game came to (its file and number are known where it is printed).
+struct Played {
+    result: Option<String>,
+    plies: usize,
+    final_fen: Option<String>,
+    termination: Option<&'static str>,
+    disagreement: Option<String>,
+    /// The line and message of an error of the reader.
+    error: Option<(usize, String)>,
+    problem: Option<Problem>,
+}
+
+impl Played {
+    fn json(&self, file: &str, game: usize) -> String {
+        let error = match &self.error {
+            None => Value::Null,
+            Some((line, message)) => serde_json::json!({ "line": line, "message": message }),
+        };
+        // Fields in the documented order.
+        let fields = [
+            ("file", Value::from(file)),
+            ("game", Value::from(game)),
+            ("result", self.result.clone().map_or(Value::Null, Value::from)),
+            ("plies", Value::from(self.plies)),
+            ("final_fen", self.final_fen.clone().map_or(Value::Null, Value::from)),
+            ("termination", self.termination.map_or(Value::Null, Value::from)),
+            ("error", error),
+            ("disagreement", self.disagreement.clone().map_or(Value::Null, Value::from)),
+            ("problem", self.problem.map_or(Value::Null, |p| Value::from(p.name()))),
+        ];
+        let body: Vec<String> = fields.iter().map(|(name, value)| format!("\"{name}\":{value}")).collect();
+        format!("{{{}}}", body.join(","))
+    }
+
+    fn text(&self, file: &str, game: usize) -> String {
+        let head = format!("{file} game {game}");
+        match &self.error {
+            Some((line, message)) => {
+                let after = self.disagreement.as_ref().map_or(String::new(), |d| format!("; MOVES AFTER THE END: {d}"));
+                format!("{head}: error at line {line}: {message}{after}")
+            }
+            None => {
+                let ending = self.termination.map_or(String::new(), |t| format!(", ends by {t}"));
+                let label = if self.problem == Some(Problem::AfterEnd) { "MOVES AFTER THE END" } else { "DISAGREES" };
+                let disagreement = self.disagreement.as_ref().map_or(String::new(), |d| format!("; {label}: {d}"));
+                format!(
+                    "{head}: {}, {} plies{ending}, {}{disagreement}",
+                    self.result.as_deref().unwrap_or("no Result tag"),
+                    self.plies,
+                    self.final_fen.as_deref().unwrap_or("-")
+                )
+            }
+        }
+    }
+}
+
+/// How the games are read and judged.
+#[derive(Clone, Copy)]
+struct Settings {
+    options: PgnOptions,
+    full_judging: bool,
+}
+
+/// A game the reader read whole, judged.
+fn played(game: &lawbook_notation::pgn::PgnGame, settings: Settings) -> Played {
+    let judged = judge::judge(game, settings.full_judging);
+    let (disagreement, problem) = match (judged.after_end, judged.mismatch) {
+        (Some((reason, ply)), _) => (
+            Some(format!(
+                "the game ended by {} after {ply} plies, but {} more follow",
+                reason.as_str(),
+                judged.plies - ply
+            )),
+            Some(Problem::AfterEnd),
+        ),
+        (None, Some((proven, reason))) => (
+            Some(format!(
+                "the moves end the game {} by {}, but the Result tag says {}",
+                proven.as_str(),
+                reason.as_str(),
+                game.tag("Result").unwrap_or("*")
+            )),
+            Some(Problem::ResultMismatch),
+        ),
+        (None, None) => (None, None),
+    };
+    Played {
+        result: game.tag("Result").map(str::to_string),
+        plies: judged.plies,
+        final_fen: Some(fen::write(&judged.last)),
+        termination: judged.termination.map(|r| r.as_str()),
+        disagreement,
+        error: None,
+        problem,
+    }
+}
+
+/// A game the reader refused; `first_line` is the number of the chunk's first line.
+fn refused(e: &PgnError, first_line: usize) -> Played {
+    let replayed = e.partial.as_deref().map(judge::replay);
+    let (plies, final_fen) = replayed.map_or((0, None), |(plies, last)| (plies, Some(fen::write(&last))));
+    let mut problem = match &e.kind {
+        PgnErrorKind::Move(m) if m.is_illegal() => Problem::Illegal,
+        _ => Problem::Unreadable,
+    };
+    // No move is legal after a mate or a stalemate: that move goes on after the end.
+    let (mut termination, mut disagreement) = (None, None);
+    if let (Problem::Illegal, Some((plies, last))) = (problem, replayed)
+        && last.count_legal() == 0
+    {
+        let reason = if last.is_check() { Reason::Checkmate } else { Reason::Stalemate };
+        problem = Problem::AfterEnd;
+        termination = Some(reason.as_str());
+        disagreement =
+            Some(format!("the game ended by {} after {plies} plies, but more moves follow", reason.as_str()));
+    }
+    // The reader counts lines from the chunk's start: count them from the input's.
+    let (line, message) = if e.line == 0 {
+        (0, e.message.clone())
+    } else {
+        let line = e.line + first_line - 1;
+        (line, e.message.replace(&format!("on line {}", e.line), &format!("on line {line}")))
+    };
+    Played {
+        result: e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string),
+        plies,
+        final_fen,
+        termination,
+        disagreement,
+        error: Some((line, message)),
+        problem: Some(problem),
+    }
+}
+
+/// Reads and judges the games of a chunk, in order.
+fn replay_chunk(chunk: &Chunk, settings: Settings) -> Vec<Played> {
+    let sentinel = chunk.sentinel.as_deref().unwrap_or_default();
+    let text = chunk.text.as_slice().chain(sentinel);
+    let mut items: Vec<Result<_, PgnError>> = PgnReader::with_options(text, settings.options).collect();
+    if !sentinel.is_empty() {
+        // The sentinel starts a game of its own (the next chunk's first), unless
+        // the last game took it in; then that game stays, whole.
+        let alone = PgnReader::with_options(sentinel, settings.options).next();
+        let same = match (items.last(), &alone) {
+            (Some(Err(a)), Some(Err(b))) => a.kind == b.kind && a.message == b.message && a.partial == b.partial,
+            (Some(Ok(a)), Some(Ok(b))) => a == b,
+            _ => false,
+        };
+        if same {
+            items.pop();
+        }
+    }
+    items
+        .iter()
+        .map(|item| match item {
+            Ok(game) => played(game, settings),
+            Err(e) => refused(e, chunk.first_line),
+        })
+        .collect()
+}
+
+/// Writes one line; `false` when the reader has gone away (`lawbook pgn F |
+/// head`): the output then ends quietly.
+fn write_line(out: &mut impl Write, line: &str) -> Result<bool, String> {
+    match writeln!(out, "{line}") {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// What the printer receives, in input order.
+enum Event {
+    /// The reports of a chunk of input `file`, when its worker is done.
+    Chunk(usize, Receiver<Vec<Played>>),
+    /// The reports of a chunk, read on the printer's own thread.
+    Ready(usize, Vec<Played>),
+    /// Input `file` cannot be read (any further).
+    Unreadable(usize, String),
+}
+
+/// Prints the reports and counts the problems.
+struct Printer<'a, W> {
+    out: W,
+    names: &'a [String],
+    json: bool,
+    fail_on: &'a [FailOn],
+    progress: ProgressBar,
+    /// The input of the last game printed and its number there.
+    file: usize,
+    game: usize,
+    games: usize,
+    failed: usize,
+    counts: [usize; 4],
+    first: Option<String>,
+}
+
+impl<W: Write> Printer<'_, W> {
+    /// Prints the reports of a chunk of input `file`; `false` when the output has gone away.
+    fn print(&mut self, file: usize, reports: &[Played]) -> Result<bool, String> {
+        if file != self.file {
+            (self.file, self.game) = (file, 0);
+        }
+        let name = &self.names[file];
+        for report in reports {
+            self.game += 1;
+            self.games += 1;
+            if let Some(problem) = report.problem {
+                self.counts[Problem::ALL.iter().position(|&p| p == problem).unwrap_or(0)] += 1;
+                if self.fail_on.contains(&problem.flag()) {
+                    self.failed += 1;
+                    self.first.get_or_insert_with(|| report.text(name, self.game));
+                }
+            }
+            let line = if self.json { report.json(name, self.game) } else { report.text(name, self.game) };
+            if !write_line(&mut self.out, &line)? {
+                return Ok(false);
+            }
+        }
+        self.progress.set_message(format!("{} games", self.games));
+        Ok(true)
+    }
+
+    /// The last line, without --json: the games, the failures, and the problems of each kind.
+    fn summary(&self) -> String {
+        let mut line = format!("{} games, {} failed", self.games, self.failed);
+        let counted: Vec<String> = Problem::ALL
+            .iter()
+            .zip(self.counts)
+            .filter(|&(_, n)| n > 0)
+            .map(|(p, n)| {
+                let fails = if self.fail_on.contains(&p.flag()) { "" } else { ", not failing" };
+                format!("{n} {}{fails}", p.name())
+            })
+            .collect();
+        if !counted.is_empty() {
+            line.push_str(&format!(" ({})", counted.join("; ")));
+        }
+        line
+    }
+}
+
+/// The progress line: drawn on standard error only when it is a terminal.
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {bytes} read, {msg}, {binary_bytes_per_sec} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar
+}
+
+/// Reads every input on this thread, sending its chunks (and the workers' answers to come) in order.
+fn read_all(
+    inputs: Vec<input::Input>,
+    settings: Settings,
+    progress: &ProgressBar,
+    events: &Sender<Event>,
+    work: &Sender<(Chunk, Sender<Vec<Played>>)>,
+) {
+    for (file, input) in inputs.into_iter().enumerate() {
+        let bar = progress.clone();
+        let reader = BufReader::with_capacity(1 << 16, input.reader);
+        for chunk in Splitter::new(reader, settings.options.max_line_len, Box::new(move |n| bar.inc(n as u64))) {
+            let sent = match chunk {
+                Ok(chunk) => {
+                    let (answer, reports) = bounded(1);
+                    events.send(Event::Chunk(file, reports)).is_ok() && work.send((chunk, answer)).is_ok()
+                }
+                Err(e) => {
+                    let _ = events.send(Event::Unreadable(file, e.to_string()));
+                    return;
+                }
+            };
+            if !sent {
+                return; // The printer has stopped.
+            }
+        }
+    }
+}
+
+/// Replays every game of every file, printing a line per game.
+///
+/// `Ok(None)` when no game has a problem of a kind `--fail-on` names;
+/// `Ok(Some(why))` when some have (exit 1), `why` counting them and naming
+/// the first; `Err` for a file that cannot be read (exit 2).
+pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
+    // Open every file first, so that a missing one is reported before any output.
+    let mut inputs = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        inputs.push(input::open(path)?);
+    }
+    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let settings = Settings {
+        options: PgnOptions { variations: false, comments: false, ..PgnOptions::default() },
+        full_judging: args.full_judging,
+    };
+    let jobs = args
+        .jobs
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
+        .min(MAX_JOBS);
+    let progress = progress_bar();
+    let stdout = std::io::stdout();
+    let mut printer = Printer {
+        out: stdout.lock(),
+        names: &names,
+        json: args.json,
+        fail_on: &args.fail_on,
+        progress: progress.clone(),
+        file: usize::MAX,
+        game: 0,
+        games: 0,
+        failed: 0,
+        counts: [0; 4],
+        first: None,
+    };
+    let finished = if jobs == 1 {
+        let events = inputs.into_iter().enumerate().flat_map(|(file, input)| {
+            let bar = progress.clone();
+            let reader = BufReader::with_capacity(1 << 16, input.reader);
+            Splitter::new(reader, settings.options.max_line_len, Box::new(move |n| bar.inc(n as u64))).map(
+                move |chunk| match chunk {
+                    Ok(chunk) => Event::Ready(file, replay_chunk(&chunk, settings)),
+                    Err(e) => Event::Unreadable(file, e.to_string()),
+                },
+            )
+        });
+        print_all(&mut printer, events)
+    } else {
+        std::thread::scope(|scope| {
+            // At most this many chunks read and not yet printed.
+            let (events_tx, events_rx) = bounded::<Event>(4 * jobs);
+            let (work_tx, work_rx) = bounded::<(Chunk, Sender<Vec<Played>>)>(jobs);
+            let cannot = |e: std::io::Error| format!("cannot start a thread: {e}");
+            for _ in 0..jobs {
+                let work = work_rx.clone();
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        for (chunk, answer) in work {
+                            // The printer may have stopped: then nobody waits for the answer.
+                            let _ = answer.send(replay_chunk(&chunk, settings));
+                        }
+                    })
+                    .map_err(cannot)?;
+            }
+            drop(work_rx);
+            let bar = progress.clone();
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || read_all(inputs, settings, &bar, &events_tx, &work_tx))
+                .map_err(cannot)?;
+            let result = print_all(&mut printer, events_rx.iter());
+            drop(events_rx); // Stops the reader if the printer stopped early.
+            result
+        })
+    };
+    progress.finish_and_clear();
+    if !finished? {
+        return Ok(None);
+    }
+    let summary = printer.summary();
+    if !args.json && !write_line(&mut printer.out, &summary)? {
+        return Ok(None);
+    }
+    let (failed, games) = (printer.failed, printer.games);
+    Ok(printer.first.map(|first| format!("{failed} of {games} games failed; the first: {first}")))
+}
+
+/// Prints the events in order: `Ok(false)` when the output has gone away,
+/// `Err` when an input cannot be read.
+fn print_all<W: Write>(printer: &mut Printer<'_, W>, events: impl Iterator<Item = Event>) -> Result<bool, String> {
+    for event in events {
+        let going = match event {
+            Event::Ready(file, reports) => printer.print(file, &reports)?,
+            Event::Chunk(file, answer) => {
+                let reports = answer.recv().map_err(|_| "a worker stopped before its answer".to_string())?;
+                printer.print(file, &reports)?
+            }
+            Event::Unreadable(file, e) => {
+                return Err(format!("cannot read {}: cannot read the input: {e}", printer.names[file]));
+            }
+        };
+        if !going {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}

@@ -1,0 +1,231 @@
+//! Cutting a PGN stream into chunks of whole games, so that workers can
+//! read them apart and the output stays the same as one reader's.
+//!
+//! A chunk ends just before a line that starts a tag pair (`[` in the first
+//! column, then a tag name) after a line of movetext: there the reader of
+//! [`lawbook_notation::pgn`] always starts the next game. A chunk is handed
+//! on with that next line (its *sentinel*), so that its last game ends as it
+//! would in the whole stream (a missing result or an open comment "before
+//! the next game's tags"). Chunks are cut only where a game starts, and
+//! hold about [`TARGET`] bytes (one long game may make a larger one).
+//!
+//! One layout is cut where the whole-stream reader would not: a result
+//! followed on its line by a tag pair, with more tag pairs on the lines
+//! after it. The game of those tags is then reported from the first line
+//! cut off, without the tag pairs of the result's line.
+
+use std::io::{self, BufRead};
+
+/// About how many bytes of PGN a chunk holds.
+pub(crate) const TARGET: usize = 64 * 1024;
+
+/// Whole games of one input, as read.
+pub(crate) struct Chunk {
+    /// The number of the chunk's first line in the input, from 1.
+    pub(crate) first_line: usize,
+    /// The lines, each with its line break (the last one maybe without).
+    pub(crate) text: Vec<u8>,
+    /// The line after the chunk, which starts the next game; `None` at the end.
+    pub(crate) sentinel: Option<Vec<u8>>,
+}
+
+/// Appends the next line of `input` to `out`, its line break included; of a
+/// line longer than `keep` bytes only the first `keep` (and the break) are
+/// kept. The number of bytes read, or `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, out: &mut Vec<u8>, keep: usize) -> io::Result<Option<usize>> {
+    let (mut read, mut kept) = (0usize, 0usize);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((read > 0).then_some(read));
+        }
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let content = if end { take - 1 } else { take };
+        let room = keep.saturating_sub(kept).min(content);
+        out.extend_from_slice(&chunk[..room]);
+        kept += room;
+        if end {
+            out.push(b'\n');
+        }
+        input.consume(take);
+        read += take;
+        if end {
+            return Ok(Some(read));
+        }
+    }
+}
+
+/// What a line is, for cutting.
+#[derive(PartialEq, Eq)]
+enum LineKind {
+    /// It starts a tag pair: `[`, maybe spaces, a letter, digit or `_`.
+    Tag,
+    /// Surely movetext (or a line the reader refuses whole), once the tags are read.
+    Body,
+    /// Anything else: blank, `%`, or a line that may be neither.
+    Other,
+}
+
+fn classify(line: &[u8], max_line_len: usize) -> LineKind {
+    let mut text = line.strip_suffix(b"\n").unwrap_or(line);
+    while let Some(rest) = text.strip_suffix(b"\r") {
+        text = rest;
+    }
+    if text.len() > max_line_len || text.contains(&0) {
+        return LineKind::Body; // The reader refuses the line whole.
+    }
+    if let Some(rest) = text.strip_prefix(b"[") {
+        let name = rest.iter().find(|b| !b.is_ascii_whitespace());
+        return if name.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+            LineKind::Tag
+        } else {
+            LineKind::Other
+        };
+    }
+    if text.first() == Some(&b'%') {
+        return LineKind::Other;
+    }
+    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(&b) if b.is_ascii() && b != b'[' => LineKind::Body,
+        _ => LineKind::Other,
+    }
+}
+
+/// The chunks of one input; after an error reading it, the error (and no more).
+pub(crate) struct Splitter<R> {
+    input: R,
+    max_line_len: usize,
+    /// The number of the last line read.
+    line_no: usize,
+    /// The line that starts the next chunk, and its number.
+    carry: Option<(Vec<u8>, usize)>,
+    /// An error to hand on after the whole games before it.
+    error: Option<io::Error>,
+    done: bool,
+    /// Called with the number of bytes of each line read.
+    on_read: Box<dyn FnMut(usize) + Send>,
+}
+
+impl<R: BufRead> Splitter<R> {
+    pub(crate) fn new(input: R, max_line_len: usize, on_read: Box<dyn FnMut(usize) + Send>) -> Splitter<R> {
+        Splitter { input, max_line_len, line_no: 0, carry: None, error: None, done: false, on_read }
+    }
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        if let Some(e) = self.error.take() {
+            return Some(Err(e));
+        }
+        if self.done {
+            return None;
+        }
+        let mut text = Vec::with_capacity(TARGET + 4096);
+        let mut first_line = self.line_no + 1;
+        if let Some((line, no)) = self.carry.take() {
+            text.extend_from_slice(&line);
+            first_line = no;
+        }
+        // Where the game being read starts in `text`, and whether movetext has come.
+        let (mut game_start, mut body) = (0usize, false);
+        // Room for a CR LF and one byte more: the reader still sees the line as too long.
+        let keep = self.max_line_len.saturating_add(3);
+        loop {
+            let start = text.len();
+            match read_line(&mut self.input, &mut text, keep) {
+                Err(e) => {
+                    self.done = true;
+                    if game_start == 0 {
+                        return Some(Err(e));
+                    }
+                    // The whole games before the one being read, then the error.
+                    self.error = Some(e);
+                    let end =
+                        text[game_start..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| game_start + i + 1);
+                    let sentinel = text[game_start..end].to_vec();
+                    text.truncate(game_start);
+                    return Some(Ok(Chunk { first_line, text, sentinel: Some(sentinel) }));
+                }
+                Ok(None) => {
+                    self.done = true;
+                    return (!text.is_empty()).then_some(Ok(Chunk { first_line, text, sentinel: None }));
+                }
+                Ok(Some(read)) => {
+                    self.line_no += 1;
+                    (self.on_read)(read);
+                    match classify(&text[start..], self.max_line_len) {
+                        LineKind::Tag if body => {
+                            if start >= TARGET {
+                                let line = text[start..].to_vec();
+                                text.truncate(start);
+                                self.carry = Some((line.clone(), self.line_no));
+                                return Some(Ok(Chunk { first_line, text, sentinel: Some(line) }));
+                            }
+                            (game_start, body) = (start, false);
+                        }
+                        LineKind::Body => body = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_classified_as_the_reader_would_see_them() {
+        assert!(classify(b"[Event \"x\"]\n", 100) == LineKind::Tag);
+        assert!(classify(b"[ _x \"x\"]\r\n", 100) == LineKind::Tag);
+        assert!(classify(b"[%clk 0:01:00]\n", 100) == LineKind::Other);
+        assert!(classify(b"  [Event \"x\"]\n", 100) == LineKind::Other);
+        assert!(classify(b"1. e4 e5\n", 100) == LineKind::Body);
+        assert!(classify(b"{ [%clk 0:01:00] }\n", 100) == LineKind::Body);
+        assert!(classify(b"%comment\n", 100) == LineKind::Other);
+        assert!(classify(b" \t\r\n", 100) == LineKind::Other);
+        assert!(classify(b"[Event \0\"x\"]\n", 100) == LineKind::Body);
+        assert!(classify(b"[Event \"a very long value\"]\n", 10) == LineKind::Body);
+    }
+
+    #[test]
+    fn chunks_hold_whole_games_and_every_line() {
+        let game = "[Event \"x\"]\n\n1. e4 e5 *\n\n";
+        let text = game.repeat(20_000);
+        let chunks: Vec<Chunk> =
+            Splitter::new(text.as_bytes(), 1 << 20, Box::new(|_| {})).collect::<io::Result<_>>().unwrap();
+        assert!(chunks.len() > 2);
+        let mut line = 1;
+        let mut all = Vec::new();
+        for (i, chunk) in chunks.iter().enumerate() {
+            assert_eq!(chunk.first_line, line);
+            assert!(chunk.text.starts_with(b"[Event"));
+            line += chunk.text.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(chunk.sentinel.is_none(), i + 1 == chunks.len());
+            all.extend_from_slice(&chunk.text);
+        }
+        assert_eq!(all, text.as_bytes());
+    }
+
+    #[test]
+    fn too_long_lines_are_cut_but_stay_too_long() {
+        let text = format!("{}\nnext\n", "x".repeat(100));
+        let mut out = Vec::new();
+        let mut input = text.as_bytes();
+        assert_eq!(read_line(&mut input, &mut out, 13).unwrap(), Some(101));
+        assert_eq!(out.len(), 14);
+        assert_eq!(read_line(&mut input, &mut out, 13).unwrap(), Some(5));
+        assert_eq!(read_line(&mut input, &mut out, 13).unwrap(), None);
+    }
+}
