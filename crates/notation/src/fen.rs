@@ -256,20 +256,23 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
     let mut fields: [(usize, &str); 7] = [(0, ""); 7];
     let mut count = 0;
     let mut first_empty = None;
+    let bytes = text.as_bytes();
     let mut start = 0;
-    for (i, &b) in text.as_bytes().iter().enumerate().chain(core::iter::once((text.len(), &b' '))) {
-        if b == b' ' {
-            // Splitting at an ASCII space keeps both sides on character boundaries.
-            let part = &text[start..i];
-            if part.is_empty() && first_empty.is_none() {
-                first_empty = Some(start);
-            }
-            if count < fields.len() {
-                fields[count] = (start, part);
-            }
-            count += 1;
-            start = i + 1;
+    loop {
+        let end = bytes[start..].iter().position(|&b| b == b' ').map_or(bytes.len(), |n| start + n);
+        // Splitting at an ASCII space keeps both sides on character boundaries.
+        let part = &text[start..end];
+        if part.is_empty() && first_empty.is_none() {
+            first_empty = Some(start);
         }
+        if count < fields.len() {
+            fields[count] = (start, part);
+        }
+        count += 1;
+        if end == bytes.len() {
+            break;
+        }
+        start = end + 1;
     }
     if let Some(offset) = first_empty {
         return err(
@@ -281,7 +284,8 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
     }
     // Only ASCII control characters and non-ASCII text can hold white
     // space other than a space: look for it character by character only then.
-    if text.bytes().any(|b| (b'\t'..=b'\r').contains(&b) || !b.is_ascii())
+    // (A fold rather than `any`: with no early exit the compiler vectorises it.)
+    if text.bytes().fold(false, |found, b| found | (b'\t'..=b'\r').contains(&b) | !b.is_ascii())
         && let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ')
     {
         return err(
@@ -427,27 +431,29 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
         return err(kind, Field::Placement, offset, format!("{ranks} ranks, expected 8 separated by /"));
     }
     // One pass over the bytes; a `/` (or the end) closes a rank.
-    let bytes = text.as_bytes();
+    let rank_of = |rank_index: usize| Rank::ALL[7 - rank_index.min(7)];
+    let too_short = |here: usize, rank_index: usize, file: u32| {
+        err(
+            SyntaxKind::RankTooShort,
+            Field::Placement,
+            here,
+            format!("rank {} has only {file} squares, expected 8", rank_of(rank_index).char()),
+        )
+    };
     let mut rank_index = 0;
     let mut file = 0u32;
     let mut last_digit = false;
-    let rank_of = |rank_index: usize| Rank::ALL[7 - rank_index.min(7)];
-    for j in 0..=bytes.len() {
+    for (j, &b) in text.as_bytes().iter().enumerate() {
         let here = offset + j;
-        let Some(&b) = bytes.get(j).filter(|&&b| b != b'/') else {
+        if b == b'/' {
             if file < 8 {
-                return err(
-                    SyntaxKind::RankTooShort,
-                    Field::Placement,
-                    here,
-                    format!("rank {} has only {file} squares, expected 8", rank_of(rank_index).char()),
-                );
+                return too_short(here, rank_index, file);
             }
             rank_index += 1;
             file = 0;
             last_digit = false;
             continue;
-        };
+        }
         if b.is_ascii_digit() {
             let d = u32::from(b - b'0');
             if !(1..=8).contains(&d) {
@@ -494,6 +500,9 @@ fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
                 format!("rank {} has more than 8 squares", rank_of(rank_index).char()),
             );
         }
+    }
+    if file < 8 {
+        return too_short(offset + text.len(), rank_index, file);
     }
     Ok(board)
 }
