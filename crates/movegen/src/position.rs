@@ -249,6 +249,22 @@ impl Position {
         count.0
     }
 
+    /// Whether the side to move has a legal move (`self.count_legal() > 0`):
+    /// the king's moves are counted first, and when the king can move (as
+    /// it usually can when in check) the other pieces are not looked at.
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// assert!(Position::startpos().has_legal_moves());
+    /// ```
+    #[inline]
+    pub fn has_legal_moves(&self) -> bool {
+        let mut count = crate::generate::Count(0);
+        let king = Scope::new(Role::King, Bitboard::FULL, Bitboard::FULL);
+        crate::generate::generate_scoped(self, &mut count, king);
+        count.0 > 0 || self.count_legal() > 0
+    }
+
     /// Replaces the contents of `list` with the legal moves of the side to
     /// move's pieces of kind `role` that land on `to`: the moves of
     /// [`Position::legal_moves`] with that piece and target square, in the
@@ -379,22 +395,16 @@ impl Position {
     }
 
     /// A move that is not en passant or castling, by White (`BLACK` false)
-    /// or Black. Each kind of piece gets its own copy of
-    /// [`Position::play_piece`], with the piece a constant.
+    /// or Black. The moving piece's kind is a run-time value here (one copy
+    /// of [`Position::play_piece`] for all kinds): over the moves of real
+    /// games the kind is unpredictable, and a jump to a copy per kind costs
+    /// more than the indexed loads and stores.
     #[inline(always)]
     fn play_normal<const BLACK: bool>(&mut self, src: &Position, mv: Move) {
         let from = mv.from();
         let to = mv.to();
-        match src.board.role_of_occupied(from) {
-            Role::Pawn => {
-                self.play_piece::<BLACK>(src, from, to, Role::Pawn, mv.promotion_role().unwrap_or(Role::Pawn))
-            }
-            Role::Knight => self.play_piece::<BLACK>(src, from, to, Role::Knight, Role::Knight),
-            Role::Bishop => self.play_piece::<BLACK>(src, from, to, Role::Bishop, Role::Bishop),
-            Role::Rook => self.play_piece::<BLACK>(src, from, to, Role::Rook, Role::Rook),
-            Role::Queen => self.play_piece::<BLACK>(src, from, to, Role::Queen, Role::Queen),
-            Role::King => self.play_piece::<BLACK>(src, from, to, Role::King, Role::King),
-        }
+        let moving = src.board.role_of_occupied(from);
+        self.play_piece::<BLACK, true>(src, from, to, moving, mv.promotion_role().unwrap_or(moving))
     }
 
     /// Makes `self`, a copy of `src`, the position after the `moving` piece
@@ -405,7 +415,7 @@ impl Position {
     ///
     /// Everything is read from `src` and only written to `self`.
     #[inline(always)]
-    pub(crate) fn play_piece<const BLACK: bool>(
+    pub(crate) fn play_piece<const BLACK: bool, const BRANCHLESS: bool>(
         &mut self,
         src: &Position,
         from: Square,
@@ -422,20 +432,25 @@ impl Position {
         let keys = zobrist::pieces_of(us);
         let mut hash =
             src.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
-        let mut halfmoves = src.halfmoves.saturating_add(1);
         // The role sets the move changes, each written once: the captured
         // piece's (a variable role) first, then the moving and placed
         // piece's, which include the capture when they are the same role.
-        let mut captured = None;
-        if board.by_color(them).contains(to) {
-            let role = board.role_of_occupied(to);
-            hash ^= zobrist::pieces_of(them)[role.index()][to.index()];
-            self.board.set_by_role(role, board.by_role(role) ^ to_bb);
-            self.board.set_by_color(them, board.by_color(them) ^ to_bb);
-            captured = Some(role);
-            halfmoves = 0;
+        // With `BRANCHLESS`, no branch on whether the move captures (over
+        // the moves of real games that is unpredictable): an empty `to`
+        // reads as a pawn, and the captured set is empty, so its role set is
+        // written back unchanged. The generator, which plays many moves of
+        // one piece in a row, branches (fewer instructions).
+        let capture = board.by_color(them).contains(to);
+        let captured = if capture { to_bb } else { Bitboard::EMPTY };
+        let mut captured_role = Role::Pawn;
+        if BRANCHLESS || capture {
+            captured_role = board.role_of_occupied(to);
+            let capture_mask = 0u64.wrapping_sub(u64::from(capture));
+            hash ^= zobrist::pieces_of(them)[captured_role.index()][to.index()] & capture_mask;
+            self.board.set_by_role(captured_role, board.by_role(captured_role) ^ captured);
+            self.board.set_by_color(them, board.by_color(them) ^ captured);
         }
-        let taken = |role: Role| if captured == Some(role) { to_bb } else { Bitboard::EMPTY };
+        let taken = |role: Role| if captured_role == role { captured } else { Bitboard::EMPTY };
         if placed == moving {
             self.board.set_by_role(moving, board.by_role(moving) ^ from_bb ^ to_bb ^ taken(moving));
         } else {
@@ -443,13 +458,14 @@ impl Position {
             self.board.set_by_role(placed, board.by_role(placed) ^ to_bb ^ taken(placed));
         }
         self.board.set_by_color(us, board.by_color(us) ^ from_bb ^ to_bb);
+        let resets = capture || moving == Role::Pawn;
+        let halfmoves = if resets { 0 } else { src.halfmoves.saturating_add(1) };
 
         if let Some(ep) = src.ep_square {
             hash ^= zobrist::en_passant(ep);
             self.ep_square = None;
         }
         if moving == Role::Pawn {
-            halfmoves = 0;
             // A double step sets the en passant square only when a capture
             // onto it is legal: first the cheap test for an enemy pawn beside it.
             if from as u8 ^ to as u8 == 16 {
@@ -481,10 +497,25 @@ impl Position {
         self.turn = them;
         self.hash = hash;
 
+        self.checkers = src.checkers_after::<BLACK>(from, to, placed);
+    }
+
+    /// The enemy pieces that give check once the piece of the side to move
+    /// (White when `BLACK` is false) on `from` goes to `to` and is `placed`
+    /// there: every move but en passant and castling. The moved piece (a
+    /// direct check) and line pieces behind the square it left (a
+    /// discovered check), not a search around the king.
+    #[inline(always)]
+    fn checkers_after<const BLACK: bool>(&self, from: Square, to: Square, placed: Role) -> Bitboard {
+        let us = if BLACK { Color::Black } else { Color::White };
+        let them = !us;
+        let board = &self.board;
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
         // Checkers: the moved piece, if it now sees the king, and line pieces
         // behind `from`, if `from` is on a line with the king. (The enemy
         // king has not moved; our line pieces are counted after the move.)
-        let king = src.king_of(them);
+        let king = self.king_of(them);
         let occupied = (board.occupied() - from_bb) | to_bb;
         let mut checkers = Bitboard::EMPTY;
         if empty_board_attacks(Piece::new(us, placed), to).contains(king) && (between(to, king) & occupied).is_empty() {
@@ -500,7 +531,31 @@ impl Position {
                 checkers |= (rook_attacks(king, occupied) & straight) | (bishop_attacks(king, occupied) & diagonal);
             }
         }
-        self.checkers = checkers;
+        checkers
+    }
+
+    /// Whether `mv`, a legal move here, gives check: what
+    /// `self.play_unchecked(mv).is_check()` says, without playing it (the
+    /// same code finds the checkers).
+    ///
+    /// ```
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::{Move, Position};
+    /// let pos = Position::startpos();
+    /// assert!(!pos.gives_check(Move::normal(Square::E2, Square::E4)));
+    /// ```
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        if mv.is_special() {
+            return self.play_unchecked(mv).is_check();
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let placed = mv.promotion_role().unwrap_or_else(|| self.board.role_of_occupied(from));
+        match self.turn {
+            Color::White => self.checkers_after::<false>(from, to, placed),
+            Color::Black => self.checkers_after::<true>(from, to, placed),
+        }
+        .any()
     }
 
     /// [`Position::play_unchecked`] for en passant and castling, on a copy of
@@ -590,8 +645,14 @@ impl Position {
     /// The Zobrist key computed from scratch (the incremental key must equal it).
     pub fn compute_zobrist(&self) -> u64 {
         let mut h = zobrist::turn(self.turn);
-        for (sq, piece) in self.board.pieces() {
-            h ^= zobrist::piece(piece, sq);
+        // Set by set, with no square's piece looked up.
+        for color in Color::ALL {
+            let keys = zobrist::pieces_of(color);
+            for role in Role::ALL {
+                for sq in self.board.by_piece(Piece::new(color, role)) {
+                    h ^= keys[role.index()][sq.index()];
+                }
+            }
         }
         for sq in self.castling {
             h ^= zobrist::castling(sq);

@@ -9,7 +9,12 @@
 //! - `uci`: each move's UCI read back;
 //! - `play`: each move played with the checked `Position::play`;
 //! - `replay`: each game replayed from its SAN list (read, then played);
-//! - `pgn`: the whole PGN text read with `PgnReader`.
+//! - `pgn`: the whole PGN text read with `PgnReader`;
+//! - `unchecked`: each move played on a copy with `play_unchecked_in_place`
+//!   (the `play` row of the `games` bench);
+//! - `fen`: each position's FEN read (the `fen_read` row);
+//! - `cozy-play`, `cozy-san`, `cozy-replay`, `shakmaty-play`, `shakmaty-fen`: the best
+//!   peers' rows, for instruction counts side by side.
 //!
 //! The preparation is the same whatever N is, so the instructions of one
 //! pass are the count at N + 1 less the count at N; divide by the number of
@@ -17,7 +22,7 @@
 
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::pgn::PgnReader;
-use lawbook_notation::{Lang, Strictness, san, uci};
+use lawbook_notation::{Lang, Strictness, fen, san, uci};
 use std::hint::black_box;
 
 fn main() {
@@ -46,6 +51,35 @@ fn main() {
         }
         games.push((game.start, sans));
     }
+    let fens: Vec<String> = moves.iter().map(|(pos, ..)| fen::write(pos)).collect();
+    // The peers refuse a halfmove clock over 100; such positions are left out of their rows.
+    let cozy: Vec<(cozy_chess::Board, cozy_chess::Move, &str)> = moves
+        .iter()
+        .zip(&fens)
+        .filter(|((pos, ..), _)| pos.halfmoves() <= 100)
+        .map(|((_, _, text, uci), fen)| {
+            let board = cozy_chess::Board::from_fen(fen, false).expect("cozy-chess reads the FEN");
+            let mv = cozy_chess::util::parse_uci_move(&board, uci).expect("a UCI move");
+            (board, mv, text.as_str())
+        })
+        .collect();
+    let shakmaty: Vec<(shakmaty::Chess, shakmaty::Move)> = moves
+        .iter()
+        .zip(&fens)
+        .filter(|((pos, ..), _)| pos.halfmoves() <= 100)
+        .map(|((_, _, _, uci), fen)| {
+            let setup = shakmaty::fen::Fen::from_ascii(fen.as_bytes()).expect("shakmaty parses the FEN");
+            let pos: shakmaty::Chess = setup.into_position(shakmaty::CastlingMode::Standard).expect("valid");
+            let mv = uci.parse::<shakmaty::uci::UciMove>().expect("UCI").to_move(&pos).expect("legal");
+            (pos, mv)
+        })
+        .collect();
+    let cozy_games: Vec<(cozy_chess::Board, &[String])> = games
+        .iter()
+        .map(|(start, sans)| {
+            (cozy_chess::Board::from_fen(&fen::write(start), false).expect("cozy-chess reads"), sans.as_slice())
+        })
+        .collect();
     for _ in 0..passes {
         match mode {
             "san" | "strict" => {
@@ -78,6 +112,53 @@ fn main() {
             "pgn" => {
                 for game in PgnReader::new(pgn.as_bytes()) {
                     black_box(game.expect("every test game reads"));
+                }
+            }
+            "unchecked" => {
+                for (pos, mv, _, _) in &moves {
+                    let mut child = *pos;
+                    child.play_unchecked_in_place(*mv);
+                    black_box(&child);
+                }
+            }
+            "fen" => {
+                for text in &fens {
+                    black_box(fen::read(text).expect("the FEN reads"));
+                }
+            }
+            "cozy-play" => {
+                for (board, mv, _) in &cozy {
+                    let mut child = board.clone();
+                    child.play_unchecked(*mv);
+                    black_box(&child);
+                }
+            }
+            "cozy-san" => {
+                for (board, _, text) in &cozy {
+                    black_box(cozy_chess::util::parse_san_move(board, text).expect("the SAN reads"));
+                }
+            }
+            "cozy-replay" => {
+                for (start, sans) in &cozy_games {
+                    let mut board = start.clone();
+                    for text in *sans {
+                        let mv = cozy_chess::util::parse_san_move(&board, text).expect("the SAN reads");
+                        board.play_unchecked(mv);
+                    }
+                    black_box(board);
+                }
+            }
+            "shakmaty-play" => {
+                for (pos, mv) in &shakmaty {
+                    let mut child = pos.clone();
+                    shakmaty::Position::play_unchecked(&mut child, *mv);
+                    black_box(&child);
+                }
+            }
+            "shakmaty-fen" => {
+                for text in &fens {
+                    let setup = shakmaty::fen::Fen::from_ascii(text.as_bytes()).expect("shakmaty parses");
+                    black_box(setup.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard).ok());
                 }
             }
             other => panic!("unknown mode {other}"),

@@ -250,22 +250,44 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
             "empty: expected six fields such as \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
         );
     }
-    // Split on single spaces, remembering offsets.
-    let mut fields: Vec<(usize, &str)> = Vec::with_capacity(6);
-    let mut pos = 0;
-    for part in text.split(' ') {
-        fields.push((pos, part));
-        pos += part.len() + 1;
+    // Split on single spaces, remembering offsets: the first seven fields
+    // (a FEN has at most six; the seventh is named in the error), how many
+    // there are, and where the first empty one is. No allocation.
+    let mut fields: [(usize, &str); 7] = [(0, ""); 7];
+    let mut count = 0;
+    let mut first_empty = None;
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    loop {
+        let end = bytes[start..].iter().position(|&b| b == b' ').map_or(bytes.len(), |n| start + n);
+        // Splitting at an ASCII space keeps both sides on character boundaries.
+        let part = &text[start..end];
+        if part.is_empty() && first_empty.is_none() {
+            first_empty = Some(start);
+        }
+        if count < fields.len() {
+            fields[count] = (start, part);
+        }
+        count += 1;
+        if end == bytes.len() {
+            break;
+        }
+        start = end + 1;
     }
-    if let Some((offset, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
+    if let Some(offset) = first_empty {
         return err(
             SyntaxKind::DoubleSpace,
             Field::Line,
-            *offset,
+            offset,
             "two spaces in a row: fields are separated by single spaces",
         );
     }
-    if let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ') {
+    // Only ASCII control characters and non-ASCII text can hold white
+    // space other than a space: look for it character by character only then.
+    // (A fold rather than `any`: with no early exit the compiler vectorises it.)
+    if text.bytes().fold(false, |found, b| found | (b'\t'..=b'\r').contains(&b) | !b.is_ascii())
+        && let Some((offset, c)) = text.char_indices().find(|(_, c)| c.is_whitespace() && *c != ' ')
+    {
         return err(
             SyntaxKind::BadWhiteSpace,
             Field::Line,
@@ -273,7 +295,8 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
             format!("unexpected white space {}: fields are separated by single spaces", shown(c)),
         );
     }
-    match fields.len() {
+    let fields = &fields[..count.min(7)];
+    match count {
         4 | 6 => {}
         n if n > 6 => {
             return err(
@@ -327,7 +350,7 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
             }
         },
     };
-    let (halfmoves, fullmoves) = if fields.len() == 6 {
+    let (halfmoves, fullmoves) = if count == 6 {
         let half = read_number(fields[4].1, fields[4].0, Field::Halfmoves)?;
         let full = read_number(fields[5].1, fields[5].0, Field::Fullmoves)?;
         if full == 0 {
@@ -377,88 +400,123 @@ fn quoted(s: &str) -> String {
 }
 
 fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
-    if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        return err(
-            SyntaxKind::NotANumber,
-            field,
-            offset + i,
-            format!("{} is not a digit: expected a whole number of zero or more", shown(c)),
-        );
+    let mut value: Option<u32> = Some(0);
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if !b.is_ascii_digit() {
+            // Every byte before `i` is a digit, so `i` starts a character.
+            let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+            return err(
+                SyntaxKind::NotANumber,
+                field,
+                offset + i,
+                format!("{} is not a digit: expected a whole number of zero or more", shown(c)),
+            );
+        }
+        value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u32::from(b - b'0')));
     }
     if text.len() > 1 && text.starts_with('0') {
         return err(SyntaxKind::LeadingZero, field, offset, "a number with a leading zero");
     }
-    text.parse::<u32>().or_else(|_| err(SyntaxKind::TooLarge, field, offset, format!("{} is too large", quoted(text))))
+    match value {
+        Some(value) if !text.is_empty() => Ok(value),
+        _ => err(SyntaxKind::TooLarge, field, offset, format!("{} is too large", quoted(text))),
+    }
 }
 
 fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
     let mut board = Board::empty();
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        let kind = if ranks.len() < 8 { SyntaxKind::TooFewRanks } else { SyntaxKind::TooManyRanks };
-        return err(kind, Field::Placement, offset, format!("{} ranks, expected 8 separated by /", ranks.len()));
+    let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
+    if ranks != 8 {
+        let kind = if ranks < 8 { SyntaxKind::TooFewRanks } else { SyntaxKind::TooManyRanks };
+        return err(kind, Field::Placement, offset, format!("{ranks} ranks, expected 8 separated by /"));
     }
-    let mut at = offset;
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = Rank::ALL[7 - i];
-        let mut file = 0u32;
-        let mut last_digit = false;
-        for (j, c) in rank_text.char_indices() {
-            let here = at + j;
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return err(
-                        SyntaxKind::BadDigit,
-                        Field::Placement,
-                        here,
-                        format!("{} is not a run of empty squares: use 1 to 8", shown(c)),
-                    );
-                }
-                if last_digit {
-                    return err(
-                        SyntaxKind::AdjacentDigits,
-                        Field::Placement,
-                        here,
-                        "two digits in a row: write one run of empty squares as one digit",
-                    );
-                }
-                file += d;
-                last_digit = true;
-            } else if let Some(piece) = Piece::from_char(c) {
-                if file < 8 {
-                    board.set_piece_at(Square::from_coords(File::ALL[file as usize], rank), piece);
-                }
-                file += 1;
-                last_digit = false;
-            } else {
-                return err(
-                    SyntaxKind::UnknownPiece,
-                    Field::Placement,
-                    here,
-                    format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
-                );
+    // One pass over the bytes; a `/` (or the end) closes a rank.
+    let rank_of = |rank_index: usize| Rank::ALL[7 - rank_index.min(7)];
+    let too_short = |here: usize, rank_index: usize, file: u32| {
+        err(
+            SyntaxKind::RankTooShort,
+            Field::Placement,
+            here,
+            format!("rank {} has only {file} squares, expected 8", rank_of(rank_index).char()),
+        )
+    };
+    let mut rank_index = 0;
+    let mut file = 0u32;
+    let mut last_digit = false;
+    for (j, &b) in text.as_bytes().iter().enumerate() {
+        let here = offset + j;
+        if b == b'/' {
+            if file < 8 {
+                return too_short(here, rank_index, file);
             }
-            if file > 8 {
-                return err(
-                    SyntaxKind::RankTooLong,
-                    Field::Placement,
-                    here,
-                    format!("rank {} has more than 8 squares", rank.char()),
-                );
-            }
+            rank_index += 1;
+            file = 0;
+            last_digit = false;
+            continue;
         }
-        if file < 8 {
+        if b.is_ascii_digit() {
+            let d = u32::from(b - b'0');
+            if !(1..=8).contains(&d) {
+                return err(
+                    SyntaxKind::BadDigit,
+                    Field::Placement,
+                    here,
+                    format!("{} is not a run of empty squares: use 1 to 8", shown(char::from(b))),
+                );
+            }
+            if last_digit {
+                return err(
+                    SyntaxKind::AdjacentDigits,
+                    Field::Placement,
+                    here,
+                    "two digits in a row: write one run of empty squares as one digit",
+                );
+            }
+            file += d;
+            last_digit = true;
+        } else if let Some(piece) = PIECE_OF.get(usize::from(b)).copied().flatten() {
+            if file < 8 {
+                // Each square of a rank is named once, in order, so
+                // toggling the piece on sets it. Rank 8 comes first.
+                board.toggle(Square::new_masked((7 - rank_index as u32) * 8 + file), piece);
+            }
+            file += 1;
+            last_digit = false;
+        } else {
+            // Every byte before `j` is ASCII, so `j` starts a character.
+            let c = text[j..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
             return err(
-                SyntaxKind::RankTooShort,
+                SyntaxKind::UnknownPiece,
                 Field::Placement,
-                at + rank_text.len(),
-                format!("rank {} has only {file} squares, expected 8", rank.char()),
+                here,
+                format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
             );
         }
-        at += rank_text.len() + 1;
+        if file > 8 {
+            return err(
+                SyntaxKind::RankTooLong,
+                Field::Placement,
+                here,
+                format!("rank {} has more than 8 squares", rank_of(rank_index).char()),
+            );
+        }
+    }
+    if file < 8 {
+        return too_short(offset + text.len(), rank_index, file);
     }
     Ok(board)
 }
+
+/// The piece each ASCII letter names in a placement (`P` a white pawn...).
+const PIECE_OF: [Option<Piece>; 128] = {
+    let mut table = [None; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = Piece::from_char(b as u8 as char);
+        b += 1;
+    }
+    table
+};
 
 fn read_castling(board: &Board, text: &str, offset: usize) -> Result<(Bitboard, CastlingMode), FenError> {
     let mut rights = Bitboard::EMPTY;

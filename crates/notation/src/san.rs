@@ -75,10 +75,10 @@ fn is_capture(pos: &Position, mv: Move) -> bool {
 
 /// `+` when the move gives check, `#` when it mates, `""` otherwise.
 pub fn suffix(pos: &Position, mv: Move) -> &'static str {
-    let after = pos.play_unchecked(mv);
-    if !after.is_check() {
+    // Most moves give no check: the position after is made only for a check.
+    if !pos.gives_check(mv) {
         ""
-    } else if after.count_legal() == 0 {
+    } else if !pos.play_unchecked(mv).has_legal_moves() {
         "#"
     } else {
         "+"
@@ -327,7 +327,7 @@ impl MovePattern {
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 struct Suffixes {
     check: Option<char>,
 }
@@ -445,6 +445,81 @@ fn parse_written(text: &str, lang: Lang) -> Option<MovePattern> {
     Some(MovePattern::Piece { role, file, rank, capture, long, to, promotion })
 }
 
+/// The piece each English letter names, by byte (the pawn has no letter).
+const ROLE_OF_LETTER: [Option<Role>; 128] = {
+    let mut table = [None; 128];
+    table[b'N' as usize] = Some(Role::Knight);
+    table[b'B' as usize] = Some(Role::Bishop);
+    table[b'R' as usize] = Some(Role::Rook);
+    table[b'Q' as usize] = Some(Role::Queen);
+    table[b'K' as usize] = Some(Role::King);
+    table
+};
+
+/// [`strip_suffixes`] and [`parse_written`] in one pass over the bytes, for
+/// the plain SAN of English letters that games are written in:
+/// `[KQRBN][a-h][1-8][x]a1[=QRBN]` (each part but the square optional) or
+/// `O-O`/`O-O-O`, with at most one `+` or `#` after it. `None` for any other
+/// text, which the general reader then reads; where this reads a text, the
+/// answer is the one the general reader gives (a test compares them).
+fn read_plain(text: &str) -> Option<(&str, Suffixes, MovePattern)> {
+    let bytes = text.as_bytes();
+    let (core, check) = match bytes.last()? {
+        b'+' => (&bytes[..bytes.len() - 1], Some('+')),
+        b'#' => (&bytes[..bytes.len() - 1], Some('#')),
+        _ => (bytes, None),
+    };
+    // Every byte read below is ASCII, so any split of `text` is on a boundary.
+    let core_text = text.get(..core.len())?;
+    let suffixes = Suffixes { check };
+    match core {
+        b"O-O" => return Some((core_text, suffixes, MovePattern::Castle(CastlingSide::Short))),
+        b"O-O-O" => return Some((core_text, suffixes, MovePattern::Castle(CastlingSide::Long))),
+        _ => {}
+    }
+    let (mut head, promotion) = match core {
+        [rest @ .., b'=', letter] => {
+            let role = ROLE_OF_LETTER.get(usize::from(*letter)).copied().flatten()?;
+            (rest, Some(role).filter(|&r| r != Role::King)?.into())
+        }
+        _ => (core, None),
+    };
+    let [rest @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = head else { return None };
+    let to = Square::from_coords(File::ALL[usize::from(f - b'a')], Rank::ALL[usize::from(r - b'1')]);
+    head = rest;
+    let role = match head.first().and_then(|&b| ROLE_OF_LETTER.get(usize::from(b)).copied().flatten()) {
+        Some(role) => {
+            head = &head[1..];
+            role
+        }
+        None => Role::Pawn,
+    };
+    if role == Role::King && promotion.is_some() {
+        return None;
+    }
+    let capture = match head {
+        [rest @ .., b'x'] => {
+            head = rest;
+            true
+        }
+        _ => false,
+    };
+    let file_of = |b: u8| (b'a'..=b'h').contains(&b).then(|| File::ALL[usize::from(b - b'a')]);
+    let rank_of = |b: u8| (b'1'..=b'8').contains(&b).then(|| Rank::ALL[usize::from(b - b'1')]);
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [c] => match (file_of(c), rank_of(c)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        [f, r] => (Some(file_of(f)?), Some(rank_of(r)?)),
+        _ => return None,
+    };
+    let long = capture && file.is_some() && rank.is_some() && role == Role::Pawn;
+    Some((core_text, suffixes, MovePattern::Piece { role, file, rank, capture, long, to, promotion }))
+}
+
 fn role_name(color: Color, role: Role) -> String {
     format!("{} {}", color.name(), role.name())
 }
@@ -469,8 +544,15 @@ fn role_name(color: Color, role: Role) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read(pos: &Position, text: &str, lang: Lang, strictness: Strictness) -> Result<(Move, MoveFormat), MoveError> {
-    let (core, suffixes) = strip_suffixes(text);
-    let Some(written) = parse_written(core, lang) else {
+    let fast = if lang == Lang::English { read_plain(text) } else { None };
+    let (core, suffixes, written) = match fast {
+        Some((core, suffixes, written)) => (core, suffixes, Some(written)),
+        None => {
+            let (core, suffixes) = strip_suffixes(text);
+            (core, suffixes, parse_written(core, lang))
+        }
+    };
+    let Some(written) = written else {
         return Err(MoveError::new(
             text,
             MoveErrorKind::Syntax,
@@ -644,4 +726,52 @@ fn find(
         format!("the move would leave the {} king in check", us.name())
     };
     Err(MoveError::new(text, MoveErrorKind::LeavesKingInCheck, reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the one-pass reader of plain SAN reads a text, it reads it as
+    /// the general reader does: every text of up to five characters from
+    /// an alphabet of SAN's characters, and longer ones drawn at random.
+    #[test]
+    fn plain_reader_agrees_with_the_general_one() {
+        const ALPHABET: &[u8] = b"NBRQKPabeh0189x=+#-O(!";
+        fn general(text: &str) -> (&str, Suffixes, Option<MovePattern>) {
+            let (core, suffixes) = strip_suffixes(text);
+            (core, suffixes, parse_written(core, Lang::English))
+        }
+        let mut checked = 0;
+        let mut check = |text: &str| {
+            if let Some((core, suffixes, pattern)) = read_plain(text) {
+                assert_eq!(general(text), (core, suffixes, Some(pattern)), "{text:?}");
+                checked += 1;
+            }
+        };
+        for len in 0..=5u32 {
+            for mut n in 0..(ALPHABET.len() as u64).pow(len) {
+                let mut text = String::new();
+                for _ in 0..len {
+                    text.push(char::from(ALPHABET[(n % ALPHABET.len() as u64) as usize]));
+                    n /= ALPHABET.len() as u64;
+                }
+                check(&text);
+            }
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..200_000 {
+            let mut text = String::new();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for k in 0..6 + (state >> 61) {
+                let i = (state >> (8 * (k % 7))) as usize % ALPHABET.len();
+                text.push(char::from(ALPHABET[i]));
+            }
+            check(&text);
+        }
+        for text in ["Nf3", "exd5", "e8=Q+", "Nbd2", "R1a3", "Qh4xe1#", "O-O", "O-O-O+", "bxc1=N", "Kxe2"] {
+            check(text);
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }
