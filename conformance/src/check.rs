@@ -135,18 +135,26 @@ impl Judged {
         &self.run.unexpected
     }
 
-    /// `N passed, N failed, N unsupported, N error`, then the time.
+    /// `N passed, N failed, N unsupported, N error`, exactly: the last line
+    /// `lawbook check` prints, for scripts to read.
     pub fn closing_line(&self) -> String {
         let counts = self.run.counts();
         let count = |v: Verdict| counts.get(&v).copied().unwrap_or(0);
         format!(
-            "{} passed, {} failed, {} unsupported, {} error ({:.1} s)",
+            "{} passed, {} failed, {} unsupported, {} error",
             count(Verdict::Passed),
             count(Verdict::Failed),
             count(Verdict::Unsupported),
             count(Verdict::Error),
-            self.run.wall_ms as f64 / 1000.0
         )
+    }
+
+    /// The engine, as it names itself, and how long the run took:
+    /// `stockfish (Stockfish 15.1), 375 scenarios in 0.9 s`.
+    pub fn summary_line(&self) -> String {
+        let run = &self.run;
+        let version = if run.version.is_empty() { String::new() } else { format!(" ({})", run.version) };
+        format!("{}{version}, {} scenarios in {:.1} s", run.engine, run.scenarios.len(), run.wall_ms as f64 / 1000.0)
     }
 
     /// Whether every verdict is the one expected.

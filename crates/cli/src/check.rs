@@ -277,11 +277,12 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
             say(format_args!("  ... and {} more (the report lists them all)", unexpected.len() - SHOWN))?;
         }
     }
-    say(format_args!("{}: {}", judged.run.engine, judged.closing_line()))?;
     if let Some(dir) = &args.report {
         let page = std::path::absolute(dir.join("index.html")).unwrap_or_else(|_| dir.join("index.html"));
         say(format_args!("report: {}", page.display()))?;
     }
+    say(judged.summary_line())?;
+    say(judged.closing_line())?;
     if judged.as_expected() {
         Ok(())
     } else if expected.is_some() {

@@ -53,8 +53,10 @@ fn the_built_in_engine_passes_the_embedded_corpus_from_an_empty_folder() {
     let out = lawbook(&dir, &["check", "--engine", "lawbook", "--report", "out"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    let closing = stdout.lines().find(|l| l.starts_with("lawbook: ")).expect("a closing line");
-    assert!(closing.starts_with("lawbook: 375 passed, 0 failed, 0 unsupported, 0 error ("), "{closing}");
+    let closing = stdout.lines().last().expect("a closing line");
+    assert_eq!(closing, "375 passed, 0 failed, 0 unsupported, 0 error", "{stdout}");
+    assert!(stdout.contains("\nlawbook (lawbook "), "the engine and its version: {stdout}");
+    assert!(stdout.contains(", 375 scenarios in "), "{stdout}");
     let page = dir.join("out/index.html");
     assert!(stdout.contains(&format!("report: {}", page.display())), "{stdout}");
     for file in ["index.html", "junit.xml", "summary.json"] {
@@ -171,7 +173,7 @@ fn expectations_written_by_one_run_are_held_by_the_next() {
         stdout.contains("  king.feature: No castling through an attacked square: failed (expected 0-0 to be illegal"),
         "{stdout}"
     );
-    assert!(stdout.contains("king: 1 passed, 1 failed, 0 unsupported, 0 error ("), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed, 0 unsupported, 0 error"), "{stdout}");
     let written = std::fs::read_to_string(dir.join("king.yaml")).expect("expectations written");
     assert!(written.contains("engine: king") && written.contains("version: king 1.0"), "{written}");
     assert!(written.contains("verdict: failed"), "{written}");
