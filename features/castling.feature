@@ -13,8 +13,15 @@ Feature: Castling
     # sv (000): "Vits korta rockad skrivs 0-0. Kungen går från e1 till g1, och tornet från h1 till f1."
     @CASTLE-01 @CASTLE-02 @NOTE-01
     Scenario: Figure 1 - White castles short
-      Given White: Ke1 Rh1 Pf2 Pg2 Ph2
-      And Black: Ke8
+      Given the board
+        | 8 | . | . | . | . | k | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | P | P | P |
+        | 1 | . | . | . | . | K | . | . | R |
       And White to move
       And White may still castle short
       Then 0-0 is legal
@@ -31,8 +38,15 @@ Feature: Castling
     # sv (000): "Svarts långa rockad skrivs 0-0-0. Kungen går från e8 till c8, och tornet från a8 till d8."
     @CASTLE-01 @CASTLE-03
     Scenario: Figure 2 - Black castles long over the empty squares b8, c8 and d8
-      Given White: Ke1
-      And Black: Ke8 Ra8 Pa7 Pb7 Pc7
+      Given the board
+        | 8 | r | . | . | . | k | . | . | . |
+        | 7 | p | p | p | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | K | . | . | . |
       And Black to move
       And Black may still castle long
       Then b8, c8 and d8 are empty
@@ -66,7 +80,8 @@ Feature: Castling
         | Black | black  | 0-0      | g8   | f8   |
         | Black | black  | 0-0-0    | c8   | d8   |
 
-    # ru (003): "Как делается короткая рокировка. У белых король перемещается с e1 на g1, а ладья с h1 на f1."
+    # ru (003), question: "Как делается короткая рокировка"
+    # ru (003), answer: "У белых король перемещается с e1 на g1, а ладья с h1 на f1."
     @CASTLE-04 @faq
     Scenario: FAQ - how short and long castling are made
       Given the initial position
@@ -101,8 +116,8 @@ Feature: Castling
 
     # sv (000): "Har kungen flyttat en enda gång är båda rockaderna borta."
     # de (001): "Ein König, der e1 verlassen hat und zurückgekehrt ist, hat beide Rochaderechte dauerhaft verloren."
-    # ru (003): "Вернувшийся король получает право на рокировку обратно"
-    # ru (003): "Возвращение на e1 или e8 его не восстанавливает."
+    # ru (003), question: "Вернувшийся король получает право на рокировку обратно"
+    # ru (003), answer: "Нет. После любого хода королём право на обе рокировки утрачено. Возвращение на e1 или e8 его не восстанавливает."
     @CASTLE-06 @faq
     Scenario: FAQ - a king that returns to e8 does not get the right back
       Given White: Ke1
@@ -128,7 +143,8 @@ Feature: Castling
       Then there is a white king on c1
       And there is a white rook on d1
 
-    # ru (003): "Сходила только одна ладья — можно ли рокироваться с другой. Да, если король не ходил, другая ладья тоже не ходила"
+    # ru (003), question: "Сходила только одна ладья — можно ли рокироваться с другой"
+    # ru (003), answer: "Да, если король не ходил, другая ладья тоже не ходила и выполнены остальные условия."
     @CASTLE-07 @faq
     Scenario: FAQ - only one rook has moved: castling with the other is still allowed
       Given White: Ke1
@@ -229,8 +245,15 @@ Feature: Castling
     # de (001): "Rochade befreit nicht aus bestehendem Schach"
     @CASTLE-10
     Scenario: Figure 4 - the bishop on b5 checks the king on e8 through c6 and d7
-      Given White: Ke1 Bb5
-      And Black: Ke8 Ra8 Rh8 Pa7 Pb7 Pf7 Pg7 Ph7
+      Given the board
+        | 8 | r | . | . | . | k | . | . | r |
+        | 7 | p | p | . | . | . | p | p | p |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | B | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | K | . | . | . |
       And Black to move
       And Black may still castle both ways
       Then Black is in check
@@ -239,7 +262,8 @@ Feature: Castling
       And the legal moves are as pinned
 
     # pl (002): "Czy w szachu robisz roszadę? Nie."
-    # ru (003): "Можно ли рокироваться из-под шаха. Нет."
+    # ru (003), question: "Можно ли рокироваться из-под шаха"
+    # ru (003), answer: "Нет. Поле, на котором король стоит перед рокировкой, не должно быть атаковано."
     @CASTLE-10 @faq
     Scenario: FAQ - no castling out of check, even with every square empty
       Given White: Ke1 Ra1 Rh1
@@ -274,10 +298,19 @@ Feature: Castling
     # ru (003): "При короткой рокировке белых проверяют e1, f1, g1; при длинной — e1, d1, c1."
     @CASTLE-11
     Scenario: Figure 5 - a rook on the open d-file stops long castling, not short castling
-      Given White: Ke1 Ra1 Rh1 Pf2 Pg2 Ph2
-      And Black: Kg8 Rd8
+      Given the board
+        | 8 | . | . | . | r | . | . | k | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | P | P | P |
+        | 1 | R | . | . | . | K | . | . | R |
       And White to move
       And White may still castle both ways
+      And d1 is attacked by Black
+      And f1 and g1 are not attacked by Black
       Then 0-0-0 is illegal
       But 0-0 is legal
       And the legal moves are as pinned
@@ -288,10 +321,19 @@ Feature: Castling
     # sv (000): "Kungen får inte heller landa på en anfallen ruta."
     @CASTLE-12
     Scenario: Figure 6 - a knight on h6 attacks g8, so Black may not castle short
-      Given White: Ke1 Nh6
-      And Black: Ke8 Ra8 Rh8 Pa7 Pb7 Pc7 Pf7 Ph7
+      Given the board
+        | 8 | r | . | . | . | k | . | . | r |
+        | 7 | p | p | p | . | . | p | . | p |
+        | 6 | . | . | . | . | . | . | . | N |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | K | . | . | . |
       And Black to move
       And Black may still castle both ways
+      And g8 is attacked by White
+      And d8 and c8 are not attacked by White
       Then 0-0 is illegal
       But 0-0-0 is legal
       And the legal moves are as pinned
@@ -301,10 +343,19 @@ Feature: Castling
     # ru (003): "Атака на ладью не запрещает рокировку."
     @CASTLE-13 @CASTLE-14
     Scenario: Figure 7 - an attacked rook and an attacked b8 do not stop long castling
-      Given White: Kg1 Bf3 Rb1
-      And Black: Ke8 Ra8 Pf7 Pg7
+      Given the board
+        | 8 | r | . | . | . | k | . | . | . |
+        | 7 | . | . | . | . | . | p | p | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | B | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | R | . | . | . | . | K | . |
       And Black to move
       And Black may still castle long
+      And a8 and b8 are attacked by White
+      And e8, d8 and c8 are not attacked by White
       Then 0-0-0 is legal
       And the legal moves are as pinned
       When Black plays 0-0-0
@@ -312,13 +363,23 @@ Feature: Castling
       And there is a black rook on d8
       And White is to move
 
-    # ru (003): "Можно ли рокироваться, если ладья под боем. Да, если выполнены остальные условия."
+    # ru (003), question: "Можно ли рокироваться, если ладья под боем"
+    # ru (003), answer: "Да, если выполнены остальные условия."
     @CASTLE-13 @faq
     Scenario: FAQ - castling is allowed when the rook is attacked
-      Given White: Ke1 Rh1 Pf2 Pg2
-      And Black: Ke8 Rh8
+      Given the board
+        | 8 | . | . | . | . | k | . | . | r |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | P | P | . |
+        | 1 | . | . | . | . | K | . | . | R |
       And White to move
       And White may still castle short
+      And h1 is attacked by Black
+      And e1, f1 and g1 are not attacked by Black
       Then the legal moves are as pinned
       Then 0-0 is legal
 
@@ -326,20 +387,31 @@ Feature: Castling
     # ru (003): "Поля, через которые проходит только ладья, под это условие не подпадают."
     @CASTLE-14 @faq
     Scenario: FAQ - an attacked b1 does not stop long castling
-      Given White: Ke1 Ra1 Pc2 Pd2 Pe2
-      And Black: Ke8 Rb8
+      Given the board
+        | 8 | . | r | . | . | k | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | P | P | P | . | . | . |
+        | 1 | R | . | . | . | K | . | . | . |
       And White to move
       And White may still castle long
+      And b1 is attacked by Black
+      And e1, d1 and c1 are not attacked by Black
       Then the legal moves are as pinned
       Then 0-0-0 is legal
 
-    # ru (003): "Можно ли рокироваться через атакованное поле. Королём — нельзя."
+    # ru (003), question: "Можно ли рокироваться через атакованное поле"
+    # ru (003), answer: "Королём — нельзя."
     @CASTLE-11 @faq
     Scenario Outline: FAQ - an attack on <square> stops <castling>
       Given White: Ke1 Ra1 Rh1
       And Black: Kb8 <attacker>
       And White to move
       And White may still castle both ways
+      And <square> is attacked by Black
       Then the legal moves are as pinned
       Then <castling> is illegal
       And <other> is legal
@@ -354,21 +426,38 @@ Feature: Castling
     # de (001): "Hier greift der schwarze Turm f1 an. Weiß darf seinen König bei der kurzen Rochade nicht über dieses Feld führen, selbst wenn g1 sicher ist."
     @CASTLE-17
     Scenario: German figure - a black rook attacks f1; g1 is safe but short castling is forbidden
-      Given White: Ke1 Ra1 Rh1 Pa2 Pb2 Pg2 Ph2
-      And Black: Kg8 Rf8 Pg7 Ph7
+      Given the board
+        | 8 | . | . | . | . | . | r | k | . |
+        | 7 | . | . | . | . | . | . | p | p |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | P | P | . | . | . | . | P | P |
+        | 1 | R | . | . | . | K | . | . | R |
       And White to move
       And White may still castle both ways
+      And f1 is attacked by Black
+      But g1 is not attacked by Black
       Then 0-0 is illegal
       But 0-0-0 is legal
       And the legal moves are as pinned
 
     # de (001): "Auch eine gefesselte Figur zählt bei der Prüfung angegriffener Felder."
-    @CASTLE-18 @fide-3.1.1
+    @CASTLE-18 @fide-3.1.3
     Scenario: A black rook pinned to its king still attacks f1
-      Given White: Ke1 Ra1 Rh1 Rh5 Pa2
-      And Black: Ka5 Rf5
+      Given the board
+        | 8 | . | . | . | . | . | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | k | . | . | . | . | r | . | R |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | P | . | . | . | . | . | . | . |
+        | 1 | R | . | . | . | K | . | . | R |
       And White to move
       And White may still castle both ways
+      And f1 is attacked by Black
       Then 0-0 is illegal
       But 0-0-0 is legal
       And the legal moves are as pinned
@@ -376,8 +465,15 @@ Feature: Castling
     # de (001): "Verschwindet der Angriff, kann dieses Hindernis entfallen"
     @CASTLE-16
     Scenario: The attacking rook leaves the f-file and short castling becomes legal again
-      Given White: Ke1 Rh1 Pg2 Ph2
-      And Black: Ka8 Rf8
+      Given the board
+        | 8 | k | . | . | . | . | r | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | P | P |
+        | 1 | . | . | . | . | K | . | . | R |
       And Black to move
       And White may still castle short
       Then the legal moves are as pinned
@@ -435,7 +531,7 @@ Feature: Castling
       Then the legal moves are as pinned
       Then 0-0 is legal
 
-  @fide-Guidelines-III
+  @fide-Guidelines-II
   Rule: In Chess960 the king and rook end on the same squares as in standard chess
 
     # ru (003): "Для шахмат-960 в своде ФИДЕ предусмотрены отдельные пояснения."
@@ -453,3 +549,194 @@ Feature: Castling
       Then there is a white king on g1
       And there is a white rook on f1
       And there is a white rook on a1
+
+    # FIDE Guidelines II, in our words: the king and the rook end where they
+    # would in standard chess, so a king that starts on b1 moves right.
+    @CASTLE-23
+    Scenario: Chess960 - the king on b1 castles long by one step to the right, and the rook on a1 goes to d1
+      Given the game is Chess960
+      And White: Kb1 Ra1
+      And Black: Kh8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And a1 and b1 are empty
+
+    # FIDE Guidelines II, in our words: a king already on its castling square
+    # stays there, and only the rook moves.
+    @CASTLE-23
+    Scenario: Chess960 - the king on g1 stays where it is; short castling moves only the rook, from h1 to f1
+      Given the game is Chess960
+      And White: Kg1 Rh1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And h1 is empty
+
+    # FIDE Guidelines II, in our words: a king already on its castling square
+    # stays there, and only the rook moves.
+    @CASTLE-23
+    Scenario: Chess960 - the king on c1 stays where it is; long castling moves only the rook, from a1 to d1
+      Given the game is Chess960
+      And White: Kc1 Ra1
+      And Black: Kh8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And a1 and b1 are empty
+
+    # FIDE Guidelines II, in our words: a rook already on its castling square
+    # stays there, and only the king moves, passing its own rook.
+    @CASTLE-23
+    Scenario: Chess960 - the rook already stands on f1; short castling moves only the king, from d1 to g1
+      Given the game is Chess960
+      And White: Kd1 Rf1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And d1 and e1 are empty
+
+    # FIDE Guidelines II, in our words: the rook on the king's castling square
+    # and the king change places.
+    @CASTLE-23
+    Scenario: Chess960 - the rook stands on g1, the king's castling square; king and rook change places
+      Given the game is Chess960
+      And White: Kf1 Rg1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+
+    # FIDE Guidelines II, in our words: the king may cross nothing but its own
+    # castling rook; every other square of its way must be empty.
+    @CASTLE-23
+    Scenario: Chess960 - a bishop on e1 blocks the king's way from d1 to g1
+      Given the game is Chess960
+      And White: Kd1 Be1 Rf1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal
+
+    # FIDE Guidelines II, in our words: only the castling rook may stand in
+    # the way; a second rook without the right blocks it like any piece.
+    @CASTLE-23
+    Scenario: Chess960 - a second rook on g1 without the right stands in the way of short castling with the rook on h1
+      Given the game is Chess960
+      And White: Ke1 Rg1 Rh1
+      And Black: Ka8
+      And White to move
+      And White may still castle with the rook on h1
+      Then 0-0 is illegal
+      And Rg1-f1 is legal
+
+    # FIDE Guidelines II, in our words: the right belongs to one rook. With two
+    # rooks on one wing, the right of the inner rook castles with the inner rook.
+    @CASTLE-23
+    Scenario: Chess960 - the right of the inner rook on b1: long castling takes it to d1 and leaves the rook on a1
+      Given the game is Chess960
+      And White: Ke1 Ra1 Rb1
+      And Black: Kh8
+      And White to move
+      And White may still castle with the rook on b1
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And there is a white rook on a1
+      And b1 and e1 are empty
+
+    # FIDE Guidelines II, in our words: the right of the outer rook cannot be
+    # used while the inner rook stands on the outer rook's way.
+    @CASTLE-23
+    Scenario: Chess960 - the right of the outer rook on a1: the rook on b1 is in its way, so long castling is illegal
+      Given the game is Chess960
+      And White: Ke1 Ra1 Rb1
+      And Black: Kh8
+      And White to move
+      And White may still castle with the rook on a1
+      Then 0-0-0 is illegal
+
+    # FIDE Guidelines II, in our words: as in standard chess, only the king's
+    # squares must be safe; the square the rook lands on may be attacked.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - an attack on d1, where only the rook goes, does not stop the king's step from b1 to c1
+      Given the game is Chess960
+      And White: Kb1 Ra1
+      And Black: Kh8 Rd8
+      And White to move
+      And White may still castle long
+      And d1 is attacked by Black
+      But b1 and c1 are not attacked by Black
+      Then 0-0-0 is legal
+
+    # FIDE Guidelines II, in our words: the king may not land on an attacked
+    # square, however short its way.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - the king on b1 may not castle long onto an attacked c1
+      Given the game is Chess960
+      And White: Kb1 Ra1
+      And Black: Kh8 Rc8
+      And White to move
+      And White may still castle long
+      And c1 is attacked by Black
+      Then 0-0-0 is illegal
+
+    # FIDE Guidelines II, in our words: a king in check may not castle, even
+    # when castling would not move it.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - the king on g1 in check may not castle short, though it would stay on g1
+      Given the game is Chess960
+      And White: Kg1 Rh1
+      And Black: Ka8 Rg8
+      And White to move
+      And White may still castle short
+      And g1 is attacked by Black
+      Then White is in check
+      And 0-0 is illegal
+
+    # FIDE Guidelines II, in our words: a long way for the king, from g1 to
+    # c1: f1, e1, d1 and c1 must be empty and none attacked.
+    @CASTLE-23
+    Scenario: Chess960 - the king on g1 castles long all the way to c1, and the rook on a1 goes to d1
+      Given the game is Chess960
+      And White: Kg1 Ra1 Rh1
+      And Black: Kb8
+      And White to move
+      And White may still castle both ways
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And there is a white rook on h1
+      And g1, f1, e1 and a1 are empty
+
+    # FIDE Guidelines II, in our words: one attacked square on the king's long
+    # way is enough to forbid castling.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - a rook on e8 attacks e1, on the king's way from g1 to c1, so long castling is illegal
+      Given the game is Chess960
+      And White: Kg1 Ra1 Rh1
+      And Black: Kb8 Re8
+      And White to move
+      And White may still castle both ways
+      And e1 is attacked by Black
+      Then 0-0-0 is illegal
+      But 0-0 is legal

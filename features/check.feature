@@ -253,8 +253,15 @@ Feature: Check and legal moves
     # pl (002): "czy po ruchu nie zostanie odsłonięty na atak"
     @CHECK-06
     Scenario: A knight pinned to its king by a bishop cannot move at all
-      Given White: Ke1 Nd2 Ph2
-      And Black: Ka8 Bb4
+      Given the board
+        | 8 | k | . | . | . | . | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | b | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | N | . | . | . | P |
+        | 1 | . | . | . | . | K | . | . | . |
       And White to move
       Then the knight on d2 cannot move
       And Nd2-f3 is illegal
@@ -311,6 +318,7 @@ Feature: Check and legal moves
       When White tries e2-e5
       Then the move is rejected
       And White is still to move
+      And the board is unchanged
       And there is a white pawn on e2
       And e5 is empty
       When White tries e2-e4
@@ -321,8 +329,15 @@ Feature: Check and legal moves
     # sv (000): "Bönderna står kvar på d4 och e4, och svart är fortfarande vid draget."
     @LEGAL-01
     Scenario: Figure 11 - the rejected d4xe3 leaves the pawns on d4 and e4 and Black still to move
-      Given White: Kg1 Rh4 Pe2
-      And Black: Ka4 Pd4
+      Given the board
+        | 8 | . | . | . | . | . | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | k | . | . | p | . | . | . | R |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | P | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       When White plays e2-e4
       Then the legal moves are as pinned
@@ -343,6 +358,7 @@ Feature: Check and legal moves
       When White tries Ke1-d2
       Then the move is rejected
       And White is still to move
+      And the board is unchanged
       And there is a white king on e1
       And d2 is empty
 
@@ -358,6 +374,7 @@ Feature: Check and legal moves
       When White tries <move>
       Then the move is rejected
       And White is still to move
+      And the board is unchanged
 
       Examples:
         | question                              | white           | black      | move   |

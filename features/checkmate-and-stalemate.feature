@@ -11,8 +11,15 @@ Feature: Checkmate and stalemate
     # pl (002): "Gdy żaden z trzech sposobów nie wchodzi w grę, jest mat i wygrywa strona atakująca."
     @MATE-01
     Scenario: Back-rank mate - the rook on a8 mates the king behind its own pawns
-      Given White: Kg1 Ra1
-      And Black: Kg8 Pf7 Pg7 Ph7
+      Given the board
+        | 8 | . | . | . | . | . | . | k | . |
+        | 7 | . | . | . | . | . | p | p | p |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | R | . | . | . | . | . | K | . |
       And White to move
       Then Ra8# is legal
       And the legal moves are as pinned
@@ -44,8 +51,15 @@ Feature: Checkmate and stalemate
     # pl (002): "Szachu skoczka nie zastawisz."
     @MATE-01 @CHECK-03
     Scenario: Smothered mate - the knight on f7 mates the king hemmed in by its own rook and pawns
-      Given White: Kg1 Ng5
-      And Black: Kh8 Rg8 Pg7 Ph7
+      Given the board
+        | 8 | . | . | . | . | . | . | r | k |
+        | 7 | . | . | . | . | . | . | p | p |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | N | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       Then Nf7# is legal
       And the legal moves are as pinned
@@ -246,8 +260,15 @@ Feature: Checkmate and stalemate
     # pl (002): "Króla nie zdejmujesz z szachownicy: partia kończy się w chwili mata."
     @CHECK-07 @MATE-01 @fide-1.4.1
     Scenario: After the back-rank mate Black has no move left and the king stays on g8
-      Given White: Kg1 Ra1
-      And Black: Kg8 Pf7 Pg7 Ph7
+      Given the board
+        | 8 | . | . | . | . | . | . | k | . |
+        | 7 | . | . | . | . | . | p | p | p |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | R | . | . | . | . | . | K | . |
       And White to move
       When White plays Ra8#
       Then Black is checkmated
@@ -256,11 +277,13 @@ Feature: Checkmate and stalemate
       When Black tries Kf8
       Then the move is rejected
       And Black is still to move
+      And the board is unchanged
       And there is a black king on g8
       And there is a white rook on a8
       When Black tries h6
       Then the move is rejected
       And Black is still to move
+      And the board is unchanged
 
     # pl (002): "Króla nie zdejmujesz z szachownicy: partia kończy się w chwili mata."
     @CHECK-07
@@ -272,6 +295,7 @@ Feature: Checkmate and stalemate
       And Black tries h5
       Then the move is rejected
       And Black is still to move
+      And the board is unchanged
       And Black is in check from a8
       And the legal moves are Kh7
       And the legal moves are as pinned

@@ -40,7 +40,7 @@ Feature: Draws and material
       Then White has 38 points of material
       And Black has 38 points of material
 
-  @fide-5.2.2 @fide-9.6
+  @fide-5.2.2
   Rule: Without material to checkmate, the game is drawn
 
     # pl (002): "żadna strona nie ma materiału na mata"
@@ -141,8 +141,15 @@ Feature: Draws and material
     # de (001): "In genau dieser Stellung setzen Dame und Turm matt; Läufer und Springer führen zu einer toten Stellung und damit zum Remis."
     @DRAW-02 @PROMO-04
     Scenario Outline: The German promotion position: a7-a8=<piece> leaves a dead position
-      Given White: Ke6 Pa7
-      And Black: Ke8
+      Given the board
+        | 8 | . | . | . | k | . | . | . | . |
+        | 7 | P | . | . | . | . | . | . | . |
+        | 6 | . | . | . | K | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | . | . |
       And White to move
       Then the legal moves are as pinned
       When White plays a7-a8=<piece>

@@ -12,8 +12,15 @@ Feature: En passant
     # sv (000): "Vit spelar c2-c4. Bonden passerar c3 och hamnar bredvid svarts bonde på d4."
     @EP-01 @NOTE-02 @fide-Appendix-C
     Scenario: Figure 8 - the pawn on c2 may go one or two squares; White plays c2-c4
-      Given White: Kg1 Pc2
-      And Black: Kh8 Pd4
+      Given the board
+        | 8 | . | . | . | . | . | . | . | k |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | p | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | P | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       Then the pawn on c2 can move to c3 and c4
       And the legal moves are as pinned
@@ -61,8 +68,15 @@ Feature: En passant
     # sv (004): "kan den tas (endast vid motståndarens nästa drag) av en fiendebonde som om den bara hade flyttat en ruta"
     @EP-02 @EP-04
     Scenario: Figure 9 - Black captures en passant on c3 and the white pawn on c4 leaves the board
-      Given White: Kg1 Pc2
-      And Black: Kh8 Pd4
+      Given the board
+        | 8 | . | . | . | . | . | . | . | k |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | p | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | P | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       When White plays c2-c4
       Then d4xc3 is legal
@@ -224,8 +238,15 @@ Feature: En passant
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @EP-03 @NOTE-02 @fide-Appendix-C
     Scenario: Figure 10 - after a7-a5, Kg1-g2 and Kh8-h7 it is too late for b5xa6
-      Given White: Kg1 Pb5
-      And Black: Kh8 Pa7
+      Given the board
+        | 8 | . | . | . | . | . | . | . | k |
+        | 7 | p | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | P | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And Black to move
       When Black plays a7-a5
       Then b5xa6 is legal
@@ -238,6 +259,7 @@ Feature: En passant
       When White tries b5xa6
       Then the move is rejected
       And White is still to move
+      And the board is unchanged
       And there is a white pawn on b5
       And there is a black pawn on a5
 
@@ -270,6 +292,7 @@ Feature: En passant
       When Black tries d4xc3
       Then the move is rejected
       And Black is still to move
+      And the board is unchanged
       And there is a white pawn on c4
       And c3 is empty
 
@@ -337,8 +360,15 @@ Feature: En passant
     # sv (000): "Bönderna står kvar på d4 och e4, och svart är fortfarande vid draget."
     @EP-08 @CHECK-06 @LEGAL-01 @fide-3.9
     Scenario: Figure 11 - d4xe3 would empty d4 and e4 and let the rook on h4 check the king on a4
-      Given White: Kg1 Rh4 Pe2
-      And Black: Ka4 Pd4
+      Given the board
+        | 8 | . | . | . | . | . | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | k | . | . | p | . | . | . | R |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | P | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       When White plays e2-e4
       Then Black is not in check
@@ -346,6 +376,7 @@ Feature: En passant
       When Black tries d4xe3
       Then the move is rejected
       And Black is still to move
+      And the board is unchanged
       And there is a black pawn on d4
       And there is a white pawn on e4
       And e3 is empty

@@ -66,8 +66,15 @@ Feature: Writing moves down
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @NOTE-02
     Scenario Outline: Figure 10 - the king move written <written> takes the king from g1 to g2
-      Given White: Kg1 Pb5
-      And Black: Kh8 Pa7
+      Given the board
+        | 8 | . | . | . | . | . | . | . | k |
+        | 7 | p | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | P | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And Black to move
       When Black plays a7-a5
       And White plays <written>
@@ -86,8 +93,15 @@ Feature: Writing moves down
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @NOTE-02 @EP-02 @fide-3.7.3.1
     Scenario Outline: Figure 10 - the en passant capture written <written> puts the pawn on a6 and removes the pawn on a5
-      Given White: Kg1 Pb5
-      And Black: Kh8 Pa7
+      Given the board
+        | 8 | . | . | . | . | . | . | . | k |
+        | 7 | p | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | P | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And Black to move
       When Black plays a7-a5
       And White plays <written>
@@ -104,8 +118,15 @@ Feature: Writing moves down
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @NOTE-02 @EP-02 @fide-3.7.3.1
     Scenario Outline: Figure 11 without the rook - d4xe3 is allowed, here written <written>
-      Given White: Kg1 Pe2
-      And Black: Ka4 Pd4
+      Given the board
+        | 8 | . | . | . | . | . | . | . | . |
+        | 7 | . | . | . | . | . | . | . | . |
+        | 6 | . | . | . | . | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | k | . | . | p | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | P | . | . | . |
+        | 1 | . | . | . | . | . | . | K | . |
       And White to move
       When White plays e2-e4
       And Black plays <written>

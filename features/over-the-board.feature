@@ -280,7 +280,7 @@ Feature: Over the board
       And Black is to move
 
     # de (001): "Drücke die Uhr nicht, solange ein unverwandelter Bauer auf der letzten Reihe steht."
-    @OTB-05 @fide-4.4.4
+    @OTB-05 @fide-4.7.3 @fide-4.4.4
     Scenario: The promotion is complete when the new piece stands on the square
       Given White: Ke1 Pa7
       And Black: Kh8

@@ -3,7 +3,7 @@ Feature: Promotion
   is replaced by a queen, a rook, a bishop or a knight of its own colour, as
   the player chooses, never by a king. The new piece works at once, and it
   does not matter which pieces are still on the board: a second queen is
-  allowed. (FIDE Laws of Chess, article 3.7.3.3.)
+  allowed. (FIDE Laws of Chess, articles 3.7.3.3 to 3.7.3.5.)
 
   @fide-3.7.3.3
   Rule: A pawn reaching the last rank is replaced in the same move by a queen, rook, bishop or knight of its colour
@@ -56,6 +56,7 @@ Feature: Promotion
       When White tries <move>
       Then the move is rejected
       And White is still to move
+      And the board is unchanged
       And there is a white pawn on a7
       And a8 is empty
       And the legal moves are as pinned
@@ -110,7 +111,7 @@ Feature: Promotion
       And the king on g7 can move to f6, f7, g6, h6 and h7
       And the legal moves are as pinned
 
-  @fide-3.7.3.3
+  @fide-3.7.3.5
   Rule: The new piece acts at once
 
     # de (001): "Die neue Figur wirkt sofort."
@@ -147,7 +148,7 @@ Feature: Promotion
         | knight | a8=N | b6 and c7                     |
         | bishop | a8=B | b7, c6, d5, e4, f3, g2 and h1 |
 
-  @fide-3.7.3.3
+  @fide-3.7.3.4
   Rule: The choice does not depend on the pieces already captured: two queens are allowed
 
     # de (001): "Sie muss nicht zuvor geschlagen worden sein: Zwei Damen sind erlaubt."
@@ -188,8 +189,15 @@ Feature: Promotion
     # de (001): "In genau dieser Stellung setzen Dame und Turm matt; Läufer und Springer führen zu einer toten Stellung und damit zum Remis."
     @PROMO-04
     Scenario: German teaching position - a7-a8 may promote to any of the four pieces
-      Given White: Kd6 Pa7
-      And Black: Kd8
+      Given the board
+        | 8 | . | . | . | k | . | . | . | . |
+        | 7 | P | . | . | . | . | . | . | . |
+        | 6 | . | . | . | K | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | . | . |
       And White to move
       Then a7-a8=Q is legal
       And a7-a8=R is legal
@@ -200,8 +208,15 @@ Feature: Promotion
     # de (001): "In genau dieser Stellung setzen Dame und Turm matt; Läufer und Springer führen zu einer toten Stellung und damit zum Remis."
     @PROMO-04 @PROMO-02
     Scenario Outline: German teaching position - a7-a8=<letter> checkmates the king on d8
-      Given White: Kd6 Pa7
-      And Black: Kd8
+      Given the board
+        | 8 | . | . | . | k | . | . | . | . |
+        | 7 | P | . | . | . | . | . | . | . |
+        | 6 | . | . | . | K | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | . | . |
       And White to move
       When White plays a7-a8=<letter>#
       Then Black is in check from a8
@@ -217,8 +232,15 @@ Feature: Promotion
     # de (001): "In genau dieser Stellung setzen Dame und Turm matt; Läufer und Springer führen zu einer toten Stellung und damit zum Remis."
     @PROMO-04
     Scenario Outline: German teaching position - a7-a8=<letter> does not checkmate
-      Given White: Kd6 Pa7
-      And Black: Kd8
+      Given the board
+        | 8 | . | . | . | k | . | . | . | . |
+        | 7 | P | . | . | . | . | . | . | . |
+        | 6 | . | . | . | K | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | . | . |
       And White to move
       When White plays a7-a8=<letter>
       Then there is a white <piece> on a8
@@ -236,8 +258,15 @@ Feature: Promotion
     # de (001): "In genau dieser Stellung setzen Dame und Turm matt; Läufer und Springer führen zu einer toten Stellung und damit zum Remis."
     @PROMO-04 @DRAW-02 @fide-5.2.2
     Scenario Outline: German teaching position - after a7-a8=<letter> the position is dead and the game is drawn
-      Given White: Kd6 Pa7
-      And Black: Kd8
+      Given the board
+        | 8 | . | . | . | k | . | . | . | . |
+        | 7 | P | . | . | . | . | . | . | . |
+        | 6 | . | . | . | K | . | . | . | . |
+        | 5 | . | . | . | . | . | . | . | . |
+        | 4 | . | . | . | . | . | . | . | . |
+        | 3 | . | . | . | . | . | . | . | . |
+        | 2 | . | . | . | . | . | . | . | . |
+        | 1 | . | . | . | . | . | . | . | . |
       And White to move
       Then the legal moves are as pinned
       When White plays a7-a8=<letter>

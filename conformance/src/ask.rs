@@ -175,15 +175,7 @@ pub fn moves(world: &mut ChessWorld, step: &Step) -> Option<Vec<UciMove>> {
 /// From the engine's full move list where it has one; otherwise the moves
 /// the text can name on this board, each asked of the engine.
 pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Vec<UciMove>> {
-    let seen = world.reading();
-    let pattern = MovePattern::read(text, Lang::English);
-    let uci: Option<UciMove> = text.parse().ok();
-    if pattern.is_none() && uci.is_none() {
-        // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
-        panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
-    }
-    names_a_move_of_the_side_to_move(&seen, text, pattern.as_ref(), uci);
-    marks_hold(world, &seen, text);
+    let (seen, pattern, uci) = read_move_text(world, text);
     if one_at_a_time(world) {
         let asked = match &pattern {
             Some(pattern) => named_on(&seen, pattern),
@@ -204,6 +196,60 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
             })
             .collect(),
     )
+}
+
+/// A move text of a step, read: the board as the steps read it, and the
+/// text as a pattern (SAN, long algebraic) or a UCI move. A text that is
+/// neither, or one that names no move of the side to move, or carries a
+/// wrong check or mate mark, fails the scenario as badly written.
+fn read_move_text(world: &mut ChessWorld, text: &str) -> (Reading, Option<MovePattern>, Option<UciMove>) {
+    let seen = world.reading();
+    let pattern = MovePattern::read(text, Lang::English);
+    let uci: Option<UciMove> = text.parse().ok();
+    if pattern.is_none() && uci.is_none() {
+        // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
+        panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");
+    }
+    names_a_move_of_the_side_to_move(&seen, text, pattern.as_ref(), uci);
+    marks_hold(world, &seen, text);
+    (seen, pattern, uci)
+}
+
+/// The one move a text names on this board, legal or not, as it is sent to
+/// an engine that is asked to play it ([`lawbook_engines::Ask::play`]): a
+/// UCI text as written; a long algebraic move from its square to its
+/// target (`a7-a8=K` included); castling in the form UCI writes it; a SAN
+/// move whose piece is the only one of its kind that can reach the target.
+/// `None` when the text could name several moves (then the engine's moves
+/// are asked instead).
+pub fn tried_move(world: &mut ChessWorld, text: &str) -> Option<UciMove> {
+    let (seen, pattern, uci) = read_move_text(world, text);
+    if let Some(uci) = uci {
+        return Some(uci);
+    }
+    let (board, us) = (seen.board(), seen.turn());
+    let froms: Vec<(Square, Square, Option<Role>)> = match pattern? {
+        castle @ MovePattern::Castle(_) => {
+            named_on(&seen, &castle).into_iter().filter_map(|m| Some((m.from()?, m.to()?, None))).collect()
+        }
+        MovePattern::Piece { role, file, rank, long, to, promotion, capture } => {
+            let reach = candidates_on(&seen);
+            // A pawn's move in SAN keeps to its file, or is written as a capture.
+            let pawn_way = |from: Square| role != Role::Pawn || long || (from.file() != to.file()) == capture;
+            board
+                .by_piece(Piece::new(us, role))
+                .squares()
+                .filter(|from| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r))
+                .filter(|&from| pawn_way(from))
+                .filter(|&from| long || reach.iter().any(|m| m.from() == Some(from) && m.to() == Some(to)))
+                .map(|from| (from, to, promotion))
+                .collect()
+        }
+    };
+    match froms[..] {
+        [(from, to, promotion)] => Some(UciMove::Normal { from, to, promotion }),
+        _ => None,
+    }
 }
 
 /// A badly written scenario fails, saying why: a move text that names no
@@ -260,9 +306,27 @@ fn marks_hold(world: &mut ChessWorld, seen: &Reading, text: &str) {
     }
 }
 
-/// The engine's board of the current position.
+/// The engine's board of the current position: right after a tried move,
+/// the board the engine showed after it (see [`shown_after_try`]).
 pub fn board(world: &mut ChessWorld, step: &Step) -> Option<Board> {
+    if let Some((board, _)) = shown_after_try(world) {
+        return Some(board);
+    }
     fact(world, step, |engine, query| engine.board(query))
+}
+
+/// The board and side to move the engine showed after the last tried move,
+/// while nothing has been played since: what follows a refusal is the
+/// engine's to show, not lawbook's.
+pub fn shown_after_try(world: &mut ChessWorld) -> Option<(Board, lawbook_board::Color)> {
+    let (shown, after) = world.attempt.as_ref().map(|a| (a.shown, a.query_after.clone()))?;
+    (world.query() == after).then_some(shown).flatten()
+}
+
+/// Whether the last thing the scenario did was to try a move.
+pub fn just_tried(world: &mut ChessWorld) -> bool {
+    let Some(after) = world.attempt.as_ref().map(|a| a.query_after.clone()) else { return false };
+    world.query() == after
 }
 
 /// The engine's board before the last move played.

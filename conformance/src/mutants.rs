@@ -278,6 +278,18 @@ impl Engine for Mutant {
         match question {
             Question::LegalMoves => Ok(Answer::LegalMoves(self.moves(&query.replay()?.positions))),
             Question::IsLegal(mv) => Ok(Answer::Bool(self.moves(&query.replay()?.positions).contains(mv))),
+            Question::Play(mv) => {
+                let replay = query.replay()?;
+                let pos = *replay.current();
+                let accepted = self.moves(&replay.positions).contains(mv);
+                // A move the mutant takes that is no legal move has no position after it here.
+                let after = match (accepted, mv.to_move(&pos)) {
+                    (false, _) => Some(pos),
+                    (true, Ok(m)) => Some(pos.play_unchecked(m)),
+                    (true, Err(_)) => None,
+                };
+                Ok(Answer::Played(lawbook_engines::Played { accepted, after: after.map(|p| (*p.board(), p.turn())) }))
+            }
             Question::Board | Question::Trace(_) => BuiltIn.answer(query, question),
             fact => self.broken_facts(query)?.answer(fact),
         }

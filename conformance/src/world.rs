@@ -180,6 +180,12 @@ pub struct Attempt {
     pub accepted: bool,
     /// The position before the attempt.
     pub before: Position,
+    /// The board and side to move the engine showed after the attempt,
+    /// where its protocol shows them.
+    pub shown: Option<(Board, Color)>,
+    /// The game as it stood right after the attempt: what the engine
+    /// showed is read while the game is still there.
+    pub query_after: PositionQuery,
 }
 
 /// The state of one scenario.

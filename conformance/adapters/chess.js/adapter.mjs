@@ -11,6 +11,9 @@
 // - legal_moves: `moves({verbose: true})`, written from + to + promotion
 //   (castling as the king's two-square step).
 // - is_legal: `move({from, to, promotion})`, which throws for an illegal move.
+// - play: the same `move({from, to, promotion})`, the promotion letter as
+//   given (a king included); the position after is `fen()`. chess.js has no
+//   way to play a pass: `0000` is refused.
 // - status: `isCheck`, `attackers(king square, opponent)` for the checkers,
 //   `isCheckmate`, `isStalemate`.
 // - game: the outcome as chess.js ends games: `isCheckmate`, `isStalemate`,
@@ -29,7 +32,7 @@
 import { Refusal, installedVersion, positionOf, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
-const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board'];
+const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'play', 'status', 'game', 'board'];
 const FEATURES = ['checkers'];
 const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -46,6 +49,8 @@ try {
 const ENGINE = `chess.js ${installedVersion(import.meta.url, 'chess.js')}`;
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+// A move as `play` takes it: also a promotion to a king, and 0000, a pass.
+const TRIED = /^(?:([a-h][1-8])([a-h][1-8])([qrbnk])?|0000)$/;
 
 // The chess.js game after the moves of the request's position, and the
 // chess.js hash of every position on the way.
@@ -109,6 +114,21 @@ function answer(request) {
       } catch (e) {
         return { legal: false };
       }
+    }
+    case 'play': {
+      const parts = typeof request.move === 'string' ? TRIED.exec(request.move) : null;
+      if (!parts) throw new Refusal('bad_request', 'play needs "move": a UCI move such as "e2e4", or "0000"');
+      const { chess } = gameOf(request);
+      let accepted = false;
+      if (parts[1]) {
+        try {
+          chess.move({ from: parts[1], to: parts[2], promotion: parts[3] });
+          accepted = true;
+        } catch (e) {
+          accepted = false;
+        }
+      }
+      return { accepted, fen: chess.fen() };
     }
     case 'status': {
       const { chess } = gameOf(request);

@@ -29,6 +29,10 @@
 //   queen, rook, bishop and knight (the promotions `isLegal` accepts).
 // - is_legal: `isLegal` on the move the text means (above).
 // - status: `isCheck`, the checkers of `ctx()`, `isCheckmate`, `isStalemate`.
+// - play: `isLegal` on the move the text means, then `play`; the position
+//   after is `makeFen(pos.toSetup())`. A promotion to a king is given to
+//   `isLegal` as read by `parseUci`; `0000` (a pass) is no chessops move and
+//   is refused.
 // - board: `makeBoardFen`.
 // - game: chessops's `outcome()` judges mate, stalemate and insufficient
 //   material (named `stalemate` when `isStalemate()`, otherwise
@@ -59,7 +63,7 @@
 import { Refusal, installedVersion, positionOf, serve } from '../jsonl-session.mjs';
 
 const PROTOCOL = 1;
-const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'status', 'game', 'board', 'trace'];
+const SUPPORTS = ['hello', 'legal_moves', 'is_legal', 'play', 'status', 'game', 'board', 'trace'];
 const FEATURES = ['chess960', 'automatic_fifty_moves', 'checkers'];
 const PROMOTIONS = ['queen', 'rook', 'bishop', 'knight'];
 
@@ -82,6 +86,8 @@ try {
 const ENGINE = `chessops ${installedVersion(import.meta.url, 'chessops')}`;
 
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+// A move as `play` takes it: also a promotion to a king, and 0000, a pass.
+const TRIED = /^(?:[a-h][1-8][a-h][1-8][qrbnk]?|0000)$/;
 
 const sameRank = (a, b) => ops.squareRank(a) === ops.squareRank(b);
 
@@ -310,6 +316,16 @@ function answer(request) {
       const { pos, chess960 } = currentOf(request);
       const move = readMove(pos, request.move, chess960);
       return { legal: move !== null && pos.isLegal(move) };
+    }
+    case 'play': {
+      if (typeof request.move !== 'string' || !TRIED.test(request.move)) {
+        throw new Refusal('bad_request', 'play needs "move": a UCI move such as "e2e4", or "0000"');
+      }
+      const { pos, chess960 } = currentOf(request);
+      const move = request.move === '0000' ? null : readMove(pos, request.move, chess960);
+      const accepted = move !== null && move !== undefined && pos.isLegal(move);
+      if (accepted) pos.play(move);
+      return { accepted, fen: ops.makeFen(pos.toSetup()) };
     }
     case 'status':
       return statusOf(currentOf(request).pos);

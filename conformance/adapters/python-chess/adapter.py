@@ -11,6 +11,9 @@ What python-chess answers, and how:
 - legal_moves: `board.legal_moves`, written with `board.uci(move)` (castling
   as e1g1 in standard chess, as king takes rook with chess960).
 - is_legal: `board.is_legal(chess.Move.from_uci(text))`.
+- play: `board.is_legal(move)`, then `board.push(move)`: how a program
+  built on python-chess plays a user's move (`push` alone checks nothing);
+  the position after is `board.fen()`.
 - status: `is_check`, `checkers`, `is_checkmate`, `is_stalemate`.
 - game: `outcome()` (checkmate, insufficient material, stalemate, 75 moves,
   fivefold repetition, in python-chess's order of precedence), and with
@@ -40,12 +43,14 @@ except ImportError:  # pragma: no cover - reported on stderr, the harness sees t
 
 PROTOCOL = 1
 MAX_LINE = 1 << 20
-SUPPORTS = ["hello", "legal_moves", "is_legal", "status", "game", "board", "trace"]
+SUPPORTS = ["hello", "legal_moves", "is_legal", "play", "status", "game", "board", "trace"]
 FEATURES = ["chess960", "automatic_fifty_moves", "checkers"]
 # UCI as the protocol writes it: two squares and an optional promotion letter
 # in lower case (python-chess's from_uci also reads the null move 0000 and
 # drops such as P@e4, which the protocol does not have).
 UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+# A move as `play` takes it: also a promotion to a king, and 0000, a pass.
+TRIED = re.compile(r"[a-h][1-8][a-h][1-8][qrbnk]?|0000")
 
 REASONS = {
     chess.Termination.CHECKMATE: "checkmate",
@@ -210,6 +215,16 @@ def answer(request):
             raise Refusal("bad_request", "%s is not a UCI move" % json.dumps(text[:40]))
         board, _ = board_of(request)
         return {"legal": board.is_legal(chess.Move.from_uci(text))}
+    if name == "play":
+        text = request.get("move")
+        if not isinstance(text, str) or not TRIED.fullmatch(text):
+            raise Refusal("bad_request", 'play needs "move": a UCI move such as "e2e4", or "0000"')
+        board, _ = board_of(request)
+        move = chess.Move.from_uci(text)
+        accepted = bool(move) and board.is_legal(move)
+        if accepted:
+            board.push(move)
+        return {"accepted": accepted, "fen": board.fen()}
     if name == "status":
         board, _ = board_of(request)
         return {

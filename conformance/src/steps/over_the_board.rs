@@ -15,7 +15,7 @@ use lawbook_board::{Color, Piece, Square};
 use lawbook_engines::Capability;
 use lawbook_movegen::{CastlingSide, Move, Position};
 use lawbook_notation::{ReadOptions, read_move};
-use lawbook_otb::{Answer, ArbiterAction, Duty, Event, Hand, OverTheBoard, Ruling};
+use lawbook_otb::{Answer, ArbiterAction, Duty, Ending, Event, Hand, OverTheBoard, Ruling};
 
 /// The model of the scenario, started from its game on first use.
 fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
@@ -156,6 +156,43 @@ fn stops(world: &mut ChessWorld, side: String) {
 #[when(regex = r"^(White|Black) calls the arbiter$")]
 fn calls(world: &mut ChessWorld, side: String) {
     apply(world, color(&side), Event::CallArbiter { piece: None });
+}
+
+#[when(regex = r"^(White|Black) offers a draw$")]
+fn offers_draw(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::OfferDraw);
+}
+
+#[when(regex = r"^(White|Black) (accepts|declines) the draw offer$")]
+fn answers_offer(world: &mut ChessWorld, side: String, answer: String) {
+    let event = if answer == "accepts" { Event::AcceptDraw } else { Event::DeclineDraw };
+    apply(world, color(&side), event);
+}
+
+/// A claim on the position as it stands, or with a move announced (written
+/// down, not yet made on the board: 9.2.1.1, 9.3.1).
+#[when(
+    regex = r"^(White|Black) claims a draw (by threefold repetition|under the fifty-move rule)(?:, announcing (\S+))?$"
+)]
+fn claims(world: &mut ChessWorld, side: String, which: String, announced: String) {
+    let claim = if which.starts_with("by threefold") {
+        lawbook_outcome::Claim::ThreefoldRepetition
+    } else {
+        lawbook_outcome::Claim::FiftyMoves
+    };
+    let pos = *ask(world).position();
+    let announced = (!announced.is_empty()).then(|| read(&pos, &announced));
+    apply(world, color(&side), Event::ClaimDraw { claim, announced });
+}
+
+#[when(regex = r"^(White|Black) resigns$")]
+fn resigns(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::Resign);
+}
+
+#[when(regex = r"^(White|Black)'s flag falls$")]
+fn flag_falls(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::FlagFall);
 }
 
 // ---- Then ----
@@ -408,5 +445,79 @@ fn transcript_reads(world: &mut ChessWorld, step: &Step) {
     let norm = |text: &str| text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
     if norm(&actual) != norm(expected) {
         panic!("the transcript differs:\n  expected:\n{}\n  actual:\n{}", norm(expected), norm(&actual));
+    }
+}
+
+/// How the game ended, in the model's words: `1-0 by resignation`, `0-1 on
+/// time`, `1/2-1/2 on time, with no mate possible`, `1/2-1/2 by agreement`,
+/// `0-1 by a second illegal move`, `1/2-1/2 by a threefold repetition
+/// claim`, `1-0 by checkmate`.
+fn ending_words(ending: Ending) -> String {
+    use lawbook_outcome::Reason;
+    match ending {
+        Ending::IllegalMoves { result, .. } if result == lawbook_outcome::GameResult::Draw => {
+            format!("{} by a second illegal move, with no mate possible", result.as_str())
+        }
+        Ending::IllegalMoves { result, .. } => format!("{} by a second illegal move", result.as_str()),
+        Ending::Rules(o) => {
+            let how = match o.reason {
+                Reason::Timeout => "on time".to_string(),
+                Reason::TimeoutVsInsufficientMaterial => "on time, with no mate possible".to_string(),
+                Reason::ThreefoldRepetition => "by a threefold repetition claim".to_string(),
+                Reason::FiftyMoves => "by a fifty-move claim".to_string(),
+                Reason::SeventyFiveMoves => "by the seventy-five-move rule".to_string(),
+                other => format!("by {}", other.as_str().replace('_', " ")),
+            };
+            format!("{} {how}", o.result.as_str())
+        }
+    }
+}
+
+/// The game has ended at the board, with this result and this way.
+#[then(regex = r"^the game ends (1-0|0-1|1/2-1/2) (.+)$")]
+fn game_ends(world: &mut ChessWorld, result: String, how: String) {
+    let otb = ask(world);
+    let expected = format!("{result} {how}");
+    match otb.ending() {
+        Some(ending) if ending_words(ending) == expected => {}
+        Some(ending) => {
+            panic!("expected the game to end {expected}, but it ended {}{}", ending_words(ending), transcript(&otb))
+        }
+        None => panic!("expected the game to end {expected}, but it goes on{}", transcript(&otb)),
+    }
+}
+
+/// The game goes on at the board: no ending, whatever was said or claimed.
+#[then("the game goes on")]
+fn goes_on(world: &mut ChessWorld) {
+    let otb = ask(world);
+    if let Some(ending) = otb.ending() {
+        panic!("expected the game to go on, but it ended {}{}", ending_words(ending), transcript(&otb));
+    }
+}
+
+#[then(regex = r"^the arbiter (upholds|rejects) the claim$")]
+fn claim_ruling(world: &mut ChessWorld, which: String) {
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    let upheld = match answer.ruling {
+        Ruling::Arbiter(ArbiterAction::DrawUpheld(_)) => true,
+        Ruling::Arbiter(ArbiterAction::ClaimRejected { .. }) => false,
+        _ => panic!("expected the arbiter to rule on a claim, but the model answers: {answer}{}", transcript(&otb)),
+    };
+    if upheld != (which == "upholds") {
+        panic!("expected the arbiter to {which} the claim, but the model answers: {answer}{}", transcript(&otb));
+    }
+}
+
+/// After an incorrect claim with an announced move, the move must be made (9.5.3).
+#[then(regex = r"^(White|Black) must play (\S+)$")]
+fn must_play(world: &mut ChessWorld, side: String, text: String) {
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let expected = read(otb.position(), &text);
+    match otb.duty() {
+        Duty::Announced(mv) if mv == expected => {}
+        duty => panic!("expected {side} to have to play {text}, but the model's duty is: {duty:?}{}", transcript(&otb)),
     }
 }

@@ -5,6 +5,7 @@ use crate::ask;
 use crate::world::{Attempt, ChessWorld, describe};
 use cucumber::gherkin::Step;
 use cucumber::{then, when};
+use lawbook_engines::{Ask, Capability};
 use lawbook_notation::uci::UciMove;
 
 #[when(regex = r"^(White|Black) plays (\S+)$")]
@@ -20,31 +21,66 @@ fn continues(world: &mut ChessWorld, text: String) {
     }
 }
 
-/// Asks the engine whether the move is legal; plays it if the engine lists it.
+/// Sends the move to the engine as played, where the engine can be asked
+/// to play a move and the text names one move; otherwise asks whether the
+/// engine lists it. Plays it if the engine takes it.
 #[when(regex = r"^(White|Black) tries (\S+)$")]
 fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
     let before = world.expect_turn(color(&side), &format!("try {text}"));
-    let matches = ask::needed(ask::moves_named(world, step, &text), "the engine cannot tell whether the move is legal");
-    let accepted = matches.len() == 1;
-    if accepted {
-        match matches[0].to_move(&before) {
-            Ok(mv) => world.game().push(mv),
-            Err(_) => {
-                panic!("the engine accepts {text} as {} but that is not a move here\n{}", matches[0], describe(&before))
+    let played = ask::tried_move(world, &text)
+        .and_then(|mv| ask::if_told(world, step, |engine, query| engine.play(query, mv)).map(|p| (mv, p)));
+    let (accepted, shown) = match played {
+        Some((mv, played)) => {
+            if played.accepted {
+                match mv.to_move(&before) {
+                    Ok(m) => world.game().push(m),
+                    Err(_) => {
+                        panic!("the engine takes {text} ({mv}), which is no legal move here{}", describe(&before))
+                    }
+                }
             }
+            (played.accepted, played.after)
         }
-    }
-    world.attempt = Some(Attempt { text, accepted, before });
+        None => {
+            let matches =
+                ask::needed(ask::moves_named(world, step, &text), "the engine cannot tell whether the move is legal");
+            let accepted = matches.len() == 1;
+            if accepted {
+                match matches[0].to_move(&before) {
+                    Ok(mv) => world.game().push(mv),
+                    Err(_) => panic!(
+                        "the engine accepts {text} as {} but that is not a move here\n{}",
+                        matches[0],
+                        describe(&before)
+                    ),
+                }
+            }
+            (accepted, None)
+        }
+    };
+    let query_after = world.query();
+    world.attempt = Some(Attempt { text, accepted, before, shown, query_after });
 }
 
-/// Asks the engine whether the side to move may pass (make no move): an
-/// engine that allows it lists the null move `0000` among its legal moves.
+/// Asks the engine to play a pass (no move, `0000`) where it can be asked
+/// to play a move; otherwise whether it lists the null move among its
+/// legal moves.
 #[when(regex = r"^(White|Black) tries to pass$")]
 fn tries_to_pass(world: &mut ChessWorld, step: &Step, side: String) {
     let before = world.expect_turn(color(&side), "try to pass");
-    let moves = ask::needed(ask::moves(world, step), "the engine cannot list its legal moves");
-    let accepted = moves.contains(&UciMove::Null);
-    world.attempt = Some(Attempt { text: "a pass (no move)".to_string(), accepted, before });
+    let (accepted, shown) = match ask::if_told(world, step, |engine, query| engine.play(query, UciMove::Null)) {
+        Some(played) => (played.accepted, played.after),
+        None => {
+            // An engine asked one move at a time is never asked about a pass.
+            if !ask::can_ask(world, Capability::LegalMoves) {
+                ask::unsupported("the engine can be asked neither to pass nor for its list of legal moves");
+            }
+            let moves = ask::needed(ask::moves(world, step), "the engine cannot list its legal moves");
+            (moves.contains(&UciMove::Null), None)
+        }
+    };
+    let query_after = world.query();
+    world.attempt = Some(Attempt { text: "a pass (no move)".to_string(), accepted, before, shown, query_after });
 }
 
 fn attempt(world: &ChessWorld) -> Attempt {
@@ -67,11 +103,50 @@ fn accepted(world: &mut ChessWorld) {
     }
 }
 
+/// Whose turn it is. Right after a tried move, the engine's: the side to
+/// move it showed after the attempt.
 #[then(regex = r"^(White|Black) is (?:still )?to move$")]
-fn to_move(world: &mut ChessWorld, side: String) {
+fn to_move(world: &mut ChessWorld, step: &Step, side: String) {
     let side = color(&side);
+    if ask::just_tried(world) {
+        let Some((_, turn)) = ask::shown_after_try(world) else {
+            world.cannot_ask(step, "the engine does not show whose move it is after a tried move".to_string());
+            return;
+        };
+        if turn != side {
+            let before = attempt(world).before;
+            panic!("expected {side} to move, but after the attempt the engine has {turn} to move{}", describe(&before));
+        }
+        return;
+    }
     let pos = world.reading();
     if pos.turn() != side {
         panic!("expected {side} to move, but it is {}'s turn{}", pos.turn(), pos.describe());
+    }
+}
+
+/// The engine's board right after a refused move is the board before it.
+#[then("the board is unchanged")]
+fn unchanged(world: &mut ChessWorld, step: &Step) {
+    if !ask::just_tried(world) {
+        panic!("the board is unchanged follows a tried move: use When ... tries ... first");
+    }
+    let attempt = attempt(world);
+    let Some((board, _)) = ask::shown_after_try(world) else {
+        world.cannot_ask(step, "the engine does not show its board after a tried move".to_string());
+        return;
+    };
+    let changed: Vec<String> = lawbook_board::Square::ALL
+        .into_iter()
+        .filter(|&sq| board.piece_at(sq) != attempt.before.board().piece_at(sq))
+        .map(|sq| sq.to_string())
+        .collect();
+    if !changed.is_empty() {
+        panic!(
+            "expected the board unchanged after {}, but the engine's board differs on {}{}",
+            attempt.text,
+            changed.join(", "),
+            describe(&attempt.before)
+        );
     }
 }

@@ -66,6 +66,18 @@ fn may_castle(world: &mut ChessWorld, side: String, which: String) {
     }
 }
 
+/// The right to castle with one named rook (Chess960: the inner of two
+/// rooks on one wing, as X-FEN's file letters and Shredder-FEN name it).
+#[given(regex = r"^(White|Black) may still castle with the rook on ([a-h][18])$")]
+fn may_castle_with(world: &mut ChessWorld, side: String, rook: String) {
+    let (side, rook) = (color(&side), square(&rook));
+    let setup = world.setup_mut();
+    if setup.board.piece_at(rook) != Some(Piece::new(side, Role::Rook)) || rook.rank() != Rank::First.relative(side) {
+        panic!("{side} has no rook on {rook}, on its first rank, to castle with");
+    }
+    setup.castling_rights.add(rook);
+}
+
 #[given(regex = r"^the last move was ([a-h][27])-([a-h][45])$")]
 fn last_move_double_step(world: &mut ChessWorld, from: String, to: String) {
     let (from, to) = (square(&from), square(&to));

@@ -53,3 +53,22 @@ Feature: Scenarios that must never pass
   Scenario: Text that is no move is never compared
     Given the initial position
     Then Zz9 is illegal
+
+  # says: no black piece attacks it
+  Scenario: A premise that a square is attacked, when nothing attacks it
+    Given White: Ke1 Rh1
+    And Black: Ke8 Ra8
+    And White may still castle short
+    And f1 is attacked by Black
+    Then 0-0 is illegal
+
+  # says: it is attacked from a8
+  Scenario: A premise that a square is not attacked, when it is
+    Given White: Ke1 Ra1
+    And Black: Ke8 Ra8
+    Then a1 is not attacked by Black
+
+  # says: the board is unchanged follows a tried move
+  Scenario: The board is unchanged, with nothing tried
+    Given the initial position
+    Then the board is unchanged

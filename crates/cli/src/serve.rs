@@ -17,7 +17,7 @@ const PROTOCOL: u64 = 1;
 const MAX_LINE: usize = 1 << 20;
 
 /// The requests answered, as announced by `hello`.
-const SUPPORTS: [&str; 6] = ["hello", "legal_moves", "is_legal", "status", "game", "board"];
+const SUPPORTS: [&str; 7] = ["hello", "legal_moves", "is_legal", "play", "status", "game", "board"];
 
 /// The optional features honoured, as announced by `hello`.
 const FEATURES: [&str; 3] = ["chess960", "automatic_fifty_moves", "checkers"];
@@ -190,6 +190,24 @@ fn answer(request: &Map<String, Value>) -> Result<Vec<(&'static str, String)>, R
             };
             Ok(vec![("legal", legal.to_string())])
         }
+        "play" => {
+            let text = match request.get("move") {
+                Some(Value::String(text)) if tried_move_syntax(text) => text,
+                _ => {
+                    return Err(refuse(
+                        "bad_request",
+                        "play needs \"move\": a UCI move such as \"e2e4\" (a promotion letter may be k), or \"0000\"",
+                    ));
+                }
+            };
+            let mut game = game(&query(request)?)?;
+            // Any move lawbook cannot play here (a pass, a promotion to a king included) is refused.
+            let accepted = match uci::parse(game.position(), text) {
+                Ok(mv) => uci::write(game.position(), mv) == *text && game.play(mv).is_ok(),
+                Err(_) => false,
+            };
+            Ok(vec![("accepted", accepted.to_string()), ("fen", json_str(&fen::write(game.position())))])
+        }
         "status" => {
             let pos = position(&query(request)?)?;
             let no_moves = pos.count_legal() == 0;
@@ -298,6 +316,18 @@ fn position(query: &Query<'_>) -> Result<Position, Refusal> {
         pos = pos.play_unchecked(mv);
     }
     Ok(pos)
+}
+
+/// Whether `text` is a move as `play` takes it: UCI, with `k` allowed as
+/// a promotion letter, or `0000`.
+fn tried_move_syntax(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    text == "0000"
+        || (matches!(b.len(), 4 | 5)
+            && square(b[0], b[1])
+            && square(b[2], b[3])
+            && b.get(4).is_none_or(|c| b"qrbnk".contains(c)))
 }
 
 /// The game after the moves, with its history.
@@ -410,6 +440,32 @@ mod tests {
         assert_eq!(legal(&chess960, "e1h1"), true);
         assert_eq!(legal(&chess960, "e1g1"), false);
         let bad = one(json!({"id": 9, "request": "is_legal", "position": standard, "move": "castle"}));
+        assert_eq!(bad["error"]["kind"], "bad_request");
+    }
+
+    #[test]
+    fn play_takes_legal_moves_and_refuses_the_rest() {
+        let play = |fen: &str, mv: &str| {
+            let reply = one(json!({"id": 1, "request": "play", "position": {"fen": fen}, "move": mv}));
+            (reply["accepted"].clone(), reply["fen"].clone())
+        };
+        let start = fen::STARTPOS;
+        assert_eq!(
+            play(start, "e2e4"),
+            (json!(true), json!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+        );
+        for refused in ["e2e5", "0000", "e7e5"] {
+            assert_eq!(play(start, refused), (json!(false), json!(start)), "{refused}");
+        }
+        let pawn = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(play(pawn, "a7a8k"), (json!(false), json!(pawn)));
+        assert_eq!(play(pawn, "a7a8q").0, json!(true));
+        // Fivefold repetition has ended the game: no move is taken after it.
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(4);
+        let over =
+            one(json!({"id": 2, "request": "play", "position": {"fen": "startpos", "moves": shuffle}, "move": "e2e4"}));
+        assert_eq!(over["accepted"], false);
+        let bad = one(json!({"id": 3, "request": "play", "position": {"fen": start}, "move": "castle"}));
         assert_eq!(bad["error"]["kind"], "bad_request");
     }
 

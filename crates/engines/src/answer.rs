@@ -17,6 +17,9 @@ pub enum Capability {
     LegalMoves,
     /// Whether one given move is legal (xboard engines: `Illegal move`).
     MoveLegality,
+    /// What the engine does with a move sent to it as played: takes it or
+    /// refuses it, and the position it shows afterwards.
+    Play,
     /// Whether the side to move is in check.
     Check,
     /// Which pieces give check.
@@ -50,9 +53,10 @@ pub enum Capability {
 
 impl Capability {
     /// Every capability, in order.
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: [Capability; 16] = [
         Capability::LegalMoves,
         Capability::MoveLegality,
+        Capability::Play,
         Capability::Check,
         Capability::Checkers,
         Capability::Checkmate,
@@ -78,6 +82,7 @@ impl Capability {
         match self {
             Capability::LegalMoves => "the list of legal moves",
             Capability::MoveLegality => "whether a move is legal",
+            Capability::Play => "what it does with a move it is sent",
             Capability::Check => "whether the side to move is in check",
             Capability::Checkers => "which pieces give check",
             Capability::Checkmate => "whether the side to move is checkmated",
@@ -102,6 +107,9 @@ pub enum Question {
     LegalMoves,
     /// Whether this move is legal.
     IsLegal(UciMove),
+    /// Play this move (`0000`: a pass) as a player would, legal or not: does
+    /// the engine take it, and what position does it show afterwards?
+    Play(UciMove),
     /// Whether the side to move is in check.
     InCheck,
     /// The squares of the pieces giving check (none when not in check).
@@ -144,6 +152,7 @@ impl Question {
         match self {
             Question::LegalMoves => Capability::LegalMoves,
             Question::IsLegal(_) => Capability::MoveLegality,
+            Question::Play(_) => Capability::Play,
             Question::InCheck => Capability::Check,
             Question::Checkers => Capability::Checkers,
             Question::Checkmate => Capability::Checkmate,
@@ -178,6 +187,19 @@ pub enum Answer {
     Count(usize),
     /// To [`Question::Trace`]: one entry per position of the game.
     Trace(Vec<PositionFacts>),
+    /// To [`Question::Play`].
+    Played(Played),
+}
+
+/// What an engine did with a move sent to it as played ([`Question::Play`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Whether the engine took the move.
+    pub accepted: bool,
+    /// The board and the side to move the engine shows afterwards, where
+    /// its protocol shows them (after a refusal: the position before, if
+    /// the engine is right).
+    pub after: Option<(Board, Color)>,
 }
 
 /// What an engine told about one position, fact by fact: `None` where it
@@ -266,7 +288,9 @@ impl Facts {
             Question::Repetitions => self.repetitions.map(Answer::Count),
             Question::CanClaimThreefold => self.can_claim_threefold.map(Answer::Bool),
             Question::CanClaimFiftyMoves => self.can_claim_fifty_moves.map(Answer::Bool),
-            Question::LegalMoves | Question::IsLegal(_) | Question::Board | Question::Trace(_) => None,
+            Question::LegalMoves | Question::IsLegal(_) | Question::Play(_) | Question::Board | Question::Trace(_) => {
+                None
+            }
         };
         answer.ok_or(EngineError::Unsupported(question.capability()))
     }

@@ -1,6 +1,6 @@
 //! [`BuiltIn`]: lawbook's own rules, in process.
 
-use crate::answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
+use crate::answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
 use lawbook_board::{ByColor, CastlingMode, Relaxations};
@@ -101,6 +101,16 @@ impl BuiltIn {
             .map_err(|e| EngineError::refused(format!("{}: {e}", e.kind())))
     }
 
+    /// Plays `mv` in the query's game as the laws allow: an illegal move, a
+    /// pass, or any move once the game has ended by itself is refused, and
+    /// the game stays as it was.
+    fn play(query: &PositionQuery, mv: UciMove) -> Result<Played, EngineError> {
+        let mut game = query.game()?;
+        let accepted = mv.to_move(game.position()).is_ok_and(|m| game.play(m).is_ok());
+        let pos = game.position();
+        Ok(Played { accepted, after: Some((*pos.board(), pos.turn())) })
+    }
+
     /// Every position of the query's game, each SAN of `reads` read strictly.
     /// lawbook's game model ends the game where the laws do, so a query
     /// whose moves go on after that is an error.
@@ -151,6 +161,7 @@ impl Engine for BuiltIn {
                 Answer::LegalMoves(pos.legal_moves().iter().map(|&m| UciMove::from_move(&pos, m)).collect())
             }
             Question::IsLegal(mv) => Answer::Bool(mv.to_move(&query.position()?).is_ok()),
+            Question::Play(mv) => Answer::Played(BuiltIn::play(query, *mv)?),
             Question::Board => Answer::Board(*query.position()?.board()),
             Question::Trace(reads) => Answer::Trace(BuiltIn::trace(query, reads)?),
             Question::InCheck | Question::Checkers | Question::Checkmate | Question::Stalemate => {

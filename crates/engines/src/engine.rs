@@ -6,7 +6,7 @@
 //! it can answer ([`Engine::supports`]); a question it cannot answer gives
 //! [`EngineError::Unsupported`], never a made-up answer.
 
-use crate::answer::{Answer, Capability, EngineError, Facts, PositionFacts, Question};
+use crate::answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
 use crate::query::PositionQuery;
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
@@ -81,6 +81,28 @@ pub trait Ask: Engine {
     /// As [`Engine::answer`].
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
         yes_or_no(self, query, Question::IsLegal(mv))
+    }
+
+    /// Sends `mv` (`0000`: a pass) to the engine as played, legal or not:
+    /// whether it takes it, and the position it shows afterwards.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_engines::{Ask, BuiltIn, PositionQuery};
+    /// let query = PositionQuery::from_start(&[])?;
+    /// let refused = BuiltIn.play(&query, "e2e5".parse()?)?;
+    /// assert!(!refused.accepted);
+    /// assert_eq!(refused.after.map(|(_, turn)| turn), Some(Color::White));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<Played, EngineError> {
+        match ask(self, query, Question::Play(mv))? {
+            Answer::Played(played) => Ok(played),
+            other => Err(mismatch(&Question::Play(mv), &other)),
+        }
     }
 
     /// Whether the side to move is in check.

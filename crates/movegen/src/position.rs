@@ -178,7 +178,7 @@ impl Position {
     }
 
     /// Whether a piece of `by` attacks `square` in this position. A pinned
-    /// piece still attacks (FIDE 3.1.1 counts attacks regardless of pins).
+    /// piece still attacks (FIDE 3.1.3 counts attacks regardless of pins).
     #[inline]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
         self.attackers_to(square, by, self.board.occupied()).any()

@@ -141,7 +141,7 @@ impl Refusal {
     /// The FIDE article behind the refusal.
     pub fn article(&self) -> &'static str {
         match self {
-            Refusal::GameOver(_) => "5",
+            Refusal::GameOver(ending) => ending.article(),
             Refusal::NotYourMove => "1.2",
             Refusal::AdjustOutOfTurn => "4.2.1",
             Refusal::NothingThere(_) | Refusal::OwnPieceThere(_) | Refusal::NothingInHand => "4",
@@ -362,6 +362,14 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The article of the FIDE Laws that ended the game.
+    pub const fn article(&self) -> &'static str {
+        match self {
+            Ending::Rules(o) => o.reason.article(),
+            Ending::IllegalMoves { .. } => "7.5.5",
+        }
+    }
+
     /// The result.
     pub fn result(&self) -> GameResult {
         match self {

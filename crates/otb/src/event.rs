@@ -104,6 +104,11 @@ pub enum Event {
     AcceptDraw,
     /// Rejects the opponent's draw offer orally (9.1.2.2).
     DeclineDraw,
+    /// Resigns: the opponent wins (5.1.2).
+    Resign,
+    /// The player's flag falls: the time is up (6.9). The opponent wins,
+    /// unless the opponent cannot checkmate by any series of legal moves.
+    FlagFall,
     /// Claims a draw (9.2, 9.3), on the current position or by announcing
     /// the move that would bring the claim about (written, not yet made).
     ClaimDraw {

@@ -384,6 +384,8 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         Event::OfferDraw => format!("{side} offers a draw"),
         Event::AcceptDraw => format!("{side} accepts the draw offer"),
         Event::DeclineDraw => format!("{side} declines the draw offer"),
+        Event::Resign => format!("{side} resigns"),
+        Event::FlagFall => format!("{side}'s flag falls"),
         Event::ClaimDraw { claim, announced } => {
             let what = match claim {
                 lawbook_outcome::Claim::FiftyMoves => "under the fifty-move rule",

@@ -160,6 +160,28 @@ impl Reason {
 }
 
 impl Reason {
+    /// The article of the FIDE Laws that ends a game for this reason.
+    ///
+    /// ```
+    /// use lawbook_outcome::Reason;
+    /// assert_eq!(Reason::FivefoldRepetition.article(), "9.6.1");
+    /// assert_eq!(Reason::Resignation.article(), "5.1.2");
+    /// ```
+    pub const fn article(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "5.1.1",
+            Reason::Stalemate => "5.2.1",
+            Reason::InsufficientMaterial | Reason::DeadPosition => "5.2.2",
+            Reason::SeventyFiveMoves => "9.6.2",
+            Reason::FivefoldRepetition => "9.6.1",
+            Reason::FiftyMoves => "9.3",
+            Reason::ThreefoldRepetition => "9.2",
+            Reason::Agreement => "9.1.2",
+            Reason::Resignation => "5.1.2",
+            Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "6.9",
+        }
+    }
+
     /// Every reason, in the order of the enum.
     pub const ALL: [Reason; 12] = [
         Reason::Checkmate,

@@ -68,6 +68,7 @@ fn request_for(capability: Capability) -> Option<&'static str> {
     Some(match capability {
         Capability::LegalMoves => "legal_moves",
         Capability::MoveLegality => "is_legal",
+        Capability::Play => "play",
         Capability::Check | Capability::Checkers | Capability::Checkmate | Capability::Stalemate => "status",
         Capability::Board => "board",
         Capability::Outcome
@@ -522,6 +523,7 @@ impl Engine for JsonlEngine {
         Ok(match question {
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
             Question::IsLegal(mv) => Answer::Bool(self.is_legal(query, *mv)?),
+            Question::Play(mv) => Answer::Played(self.play(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
             Question::Trace(reads) => Answer::Trace(self.trace(query, reads)?),
             fact => return self.facts(query, fact.capability())?.answer(fact),
@@ -539,6 +541,16 @@ impl JsonlEngine {
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
         let reply = self.ask(Capability::MoveLegality, query, Some(("move", Value::from(mv.to_string()))))?;
         boolean(&reply, "legal")
+    }
+
+    /// The `play` request: the engine plays `mv` if it takes it, and shows
+    /// the position after (unchanged after a refusal).
+    fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<crate::Played, EngineError> {
+        let reply = self.ask(Capability::Play, query, Some(("move", Value::from(mv.to_string()))))?;
+        let accepted = boolean(&reply, "accepted")?;
+        let value = field(&reply, "fen")?;
+        let fen = value.as_str().ok_or_else(|| malformed("fen", value, "a FEN string"))?;
+        Ok(crate::Played { accepted, after: Some(crate::adapters::read_board_and_turn(fen)?) })
     }
 
     /// The facts of the `status` or `game` reply that answers `capability`

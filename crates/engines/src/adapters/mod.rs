@@ -10,7 +10,7 @@
 
 use crate::registry::{EngineSpec, Protocol};
 use crate::{BuiltIn, Engine, EngineError};
-use lawbook_board::Board;
+use lawbook_board::{Board, Color};
 
 pub mod jsonl;
 #[cfg(feature = "peers")]
@@ -86,6 +86,22 @@ pub fn read_placement(text: &str) -> Result<Board, EngineError> {
     }
 }
 
+/// An engine's position as a FEN (its first two fields are read): the board
+/// and the side to move, as a [`crate::Played`] reports them.
+///
+/// # Errors
+/// [`EngineError::Failed`] quoting the text when it does not start with a
+/// FEN placement and `w` or `b`.
+pub fn read_board_and_turn(fen: &str) -> Result<(Board, Color), EngineError> {
+    let mut fields = fen.split_whitespace();
+    let board = read_placement(fields.next().unwrap_or_default())?;
+    match fields.next() {
+        Some("w") => Ok((board, Color::White)),
+        Some("b") => Ok((board, Color::Black)),
+        _ => Err(EngineError::failed(format!("the engine's position {fen:?} does not say whose move it is"))),
+    }
+}
+
 /// What a library that lists moves and judges check, mate and stalemate
 /// (but no draw rule) answers: cozy-chess and the `chess` crate.
 #[cfg(feature = "peers")]
@@ -95,6 +111,7 @@ fn moves_and_status(capability: crate::Capability) -> bool {
         capability,
         Capability::LegalMoves
             | Capability::MoveLegality
+            | Capability::Play
             | Capability::Check
             | Capability::Checkers
             | Capability::Checkmate

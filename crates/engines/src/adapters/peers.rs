@@ -16,7 +16,7 @@
 //! its own legality check; a FEN it refuses is its refusal of the position
 //! ([`EngineError::Refused`]), a move it refuses an engine error.
 
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionFacts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Played, PositionFacts, PositionQuery, Question};
 use cozy_chess as cozy;
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
@@ -131,6 +131,20 @@ impl Engine for Shakmaty {
             ),
             Question::IsLegal(mv) => {
                 Answer::Bool(mv.to_string().parse::<shakmaty::uci::UciMove>().is_ok_and(|m| m.to_move(pos).is_ok()))
+            }
+            Question::Play(mv) => {
+                let taken = mv.to_string().parse::<shakmaty::uci::UciMove>().ok().and_then(|m| m.to_move(pos).ok());
+                let after = match taken {
+                    Some(m) => pos.clone().play(m).map_err(|e| {
+                        EngineError::failed(format!("shakmaty takes {mv} as legal, then refuses to play it: {e}"))
+                    })?,
+                    None => pos.clone(),
+                };
+                let fen = shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal).to_string();
+                Answer::Played(Played {
+                    accepted: taken.is_some(),
+                    after: Some(crate::adapters::read_board_and_turn(&fen)?),
+                })
             }
             Question::Board => Answer::Board(crate::adapters::read_placement(&pos.board().board_fen().to_string())?),
             Question::Trace(reads) => Answer::Trace(
@@ -278,8 +292,22 @@ fn cozy_square(file: cozy::File, rank: cozy::Rank) -> cozy::Square {
 
 impl CozyChess {
     fn replay(query: &PositionQuery) -> Result<cozy::Board, EngineError> {
-        let mut board: cozy::Board =
-            start_text(&query.fen).parse().map_err(|e| refused(format!("cozy-chess refuses the FEN: {e:?}")))?;
+        let refusal = |e: cozy::FenParseError| refused(format!("cozy-chess refuses the FEN: {e:?}"));
+        // cozy-chess reads Chess960 castling rights as Shredder-FEN (rook files),
+        // and `KQkq` as the h- and a-file rooks: its Chess960 start is given so.
+        let shredder = query.chess960.then(|| {
+            lawbook_notation::fen::read_with(
+                start_text(&query.fen),
+                Some(lawbook_board::CastlingMode::Chess960),
+                lawbook_board::Relaxations::STRICT,
+            )
+            .ok()
+            .map(|pos| lawbook_notation::fen::write_shredder(&pos))
+        });
+        let mut board: cozy::Board = match shredder.flatten() {
+            Some(fen) => cozy::Board::from_fen(&fen, true).map_err(refusal)?,
+            None => start_text(&query.fen).parse().map_err(refusal)?,
+        };
         for (i, mv) in query.moves.iter().enumerate() {
             let refused = || failed(format!("cozy-chess refuses move {} of the list ({mv})", i + 1));
             let mv = CozyChess::read_move(&board, &mv.to_string(), query.chess960).ok_or_else(refused)?;
@@ -345,6 +373,15 @@ impl Engine for CozyChess {
             Question::IsLegal(mv) => Answer::Bool(
                 CozyChess::read_move(&board, &mv.to_string(), query.chess960).is_some_and(|mv| board.is_legal(mv)),
             ),
+            Question::Play(mv) => {
+                let mut after = board.clone();
+                let taken = CozyChess::read_move(&board, &mv.to_string(), query.chess960)
+                    .is_some_and(|mv| after.try_play(mv).is_ok());
+                Answer::Played(Played {
+                    accepted: taken,
+                    after: Some(crate::adapters::read_board_and_turn(&after.to_string())?),
+                })
+            }
             Question::Board => {
                 let fen = board.to_string();
                 Answer::Board(crate::adapters::read_placement(fen.split(' ').next().unwrap_or_default())?)

@@ -661,7 +661,7 @@ impl Engine for UciEngine {
         let d = self.dialect;
         match capability {
             Capability::LegalMoves => d.perft,
-            Capability::MoveLegality | Capability::Checkmate | Capability::Stalemate => true,
+            Capability::MoveLegality | Capability::Play | Capability::Checkmate | Capability::Stalemate => true,
             Capability::Check | Capability::Checkers => d.display == Display::Stockfish,
             Capability::Board => d.display != Display::None,
             Capability::Outcome
@@ -683,6 +683,7 @@ impl Engine for UciEngine {
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
             Question::IsLegal(mv) if self.dialect.perft => Answer::Bool(self.legal_moves(query)?.contains(mv)),
             Question::IsLegal(mv) => Answer::Bool(self.accepts(query, *mv)?),
+            Question::Play(mv) => Answer::Played(self.play(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
             fact => return self.facts(query)?.answer(fact),
         })
@@ -733,6 +734,32 @@ impl UciEngine {
             send(&mut session.process, "go depth 1")?;
             let after = UciEngine::best_move(&mut session.process, deadline, limit)?;
             played(&before, mv, here, after)
+        })
+    }
+
+    /// Sends `mv` after the query's moves (`position ... moves ... mv`) and
+    /// reads the position the engine shows with `d`: it took the move when
+    /// the board or the side to move changed. Without `d`, whether it took
+    /// the move is asked as [`UciEngine::accepts`] asks it (a pass cannot be
+    /// asked that way), and the position afterwards is unknown.
+    fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<crate::Played, EngineError> {
+        let dialect = self.dialect;
+        if dialect.display == Display::None {
+            if mv == UciMove::Null {
+                return Err(EngineError::Unsupported(Capability::Play));
+            }
+            let accepted =
+                if dialect.perft { self.legal_moves(query)?.contains(&mv) } else { self.accepts(query, mv)? };
+            return Ok(crate::Played { accepted, after: None });
+        }
+        let before = Meant::of(query)?;
+        self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
+            check_shown(&before, query.chess960, &shown, Compare::Position)?;
+            let shown = UciEngine::set_position(session, dialect.display, query, Some(mv), deadline, limit)?;
+            let after = crate::adapters::read_board_and_turn(shown.fen.as_deref().unwrap_or_default())?;
+            let accepted = after != (*before.board(), before.turn());
+            Ok(crate::Played { accepted, after: Some(after) })
         })
     }
 

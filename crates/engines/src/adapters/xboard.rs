@@ -1106,7 +1106,7 @@ impl Engine for XboardEngine {
     fn supports(&self, capability: Capability) -> bool {
         let a = &self.announces;
         match capability {
-            Capability::MoveLegality => true,
+            Capability::MoveLegality | Capability::Play => true,
             // An announcement is an answer, even where silence is none.
             Capability::Outcome => a.anything(),
             Capability::Checkmate => a.mate.ever(),
@@ -1121,6 +1121,11 @@ impl Engine for XboardEngine {
         }
         match question {
             Question::IsLegal(mv) => Ok(Answer::Bool(self.is_legal(query, *mv)?)),
+            // xboard has no pass, and shows no position after a move.
+            Question::Play(UciMove::Null) => Err(EngineError::Unsupported(Capability::Play)),
+            Question::Play(mv) => {
+                Ok(Answer::Played(crate::Played { accepted: self.is_legal(query, *mv)?, after: None }))
+            }
             fact => self.facts(query, fact.capability())?.answer(fact),
         }
     }

@@ -432,6 +432,31 @@ impl OverTheBoard {
             Event::AcceptDraw => self.accept_draw(side),
             Event::DeclineDraw => self.decline_draw(side),
             Event::ClaimDraw { claim, announced } => self.claim(side, claim, announced),
+            Event::Resign => {
+                let declared = self.game.resign(side);
+                self.declare(declared)
+            }
+            Event::FlagFall => {
+                let declared = self.game.flag_fall(side);
+                self.declare(declared)
+            }
+        }
+    }
+
+    /// The game ends as the game model declares it: a resignation (5.1.2)
+    /// or a fallen flag (6.9), at any moment of the game.
+    fn declare(
+        &mut self,
+        declared: Result<lawbook_outcome::Outcome, lawbook_outcome::GameError>,
+    ) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        match declared {
+            Ok(outcome) => {
+                let ending = Ending::Rules(outcome);
+                self.ending = Some(ending);
+                Ok((Ruling::Ended(ending), Vec::new()))
+            }
+            Err(lawbook_outcome::GameError::GameOver { outcome, .. }) => Err(Refusal::GameOver(Ending::Rules(outcome))),
+            Err(_) => unreachable!("resigning and a fallen flag play no move"),
         }
     }
 

@@ -23,7 +23,7 @@ use std::sync::LazyLock;
 pub const SCHEMA: &str = include_str!("../../../../../conformance/PROTOCOL.schema.json");
 
 /// The requests of version 1, each with a reply schema (`#/$defs/<name>_reply`).
-pub const REQUESTS: [&str; 7] = ["hello", "legal_moves", "is_legal", "status", "game", "board", "trace"];
+pub const REQUESTS: [&str; 8] = ["hello", "legal_moves", "is_legal", "play", "status", "game", "board", "trace"];
 
 /// Where a message breaks the schema, and what the schema wanted there.
 #[derive(Clone, Debug, PartialEq, Eq)]

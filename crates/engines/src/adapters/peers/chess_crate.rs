@@ -1,7 +1,7 @@
 //! The `chess` crate (crates.io `chess`, 3.x), in process.
 
 use super::{failed, refused, square, start_text, uci_move};
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Played, PositionQuery, Question};
 use lawbook_board::Color;
 use std::str::FromStr;
 
@@ -104,6 +104,14 @@ impl Engine for ChessCrate {
             ),
             Question::IsLegal(mv) => {
                 Answer::Bool(chess::ChessMove::from_str(&mv.to_string()).is_ok_and(|m| board.legal(m)))
+            }
+            Question::Play(mv) => {
+                let taken = chess::ChessMove::from_str(&mv.to_string()).ok().filter(|&m| board.legal(m));
+                let after = taken.map_or(board, |m| board.make_move_new(m));
+                Answer::Played(Played {
+                    accepted: taken.is_some(),
+                    after: Some(crate::adapters::read_board_and_turn(&after.to_string())?),
+                })
             }
             Question::Board => {
                 let fen = board.to_string();
