@@ -234,7 +234,7 @@ pub fn write_run(path: &Path, run: &EngineRun) -> Result<(), String> {
 
 /// Writes `text` to `path` whole or not at all: to a file beside it first,
 /// then renamed over it, its folder made if need be.
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }

@@ -249,6 +249,9 @@ mod tests {
             fen: None,
             last_move: None,
             steps: vec![],
+            start: None,
+            refused: None,
+            pins: Vec::new(),
         }
     }
 

@@ -16,6 +16,7 @@ pub mod differential;
 pub mod expectations;
 pub mod mutants;
 pub mod report;
+pub mod rulebook;
 pub mod snapshots;
 pub mod step_log;
 mod steps;
@@ -274,6 +275,23 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                     ),
                 })
                 .collect();
+            let (start, refused_move, pins) = match &world {
+                Some(world) => (
+                    world
+                        .unreachable()
+                        .map(|u| u.fen.clone())
+                        .or_else(|| world.game_so_far().map(|g| lawbook_notation::fen::write(g.start()))),
+                    world
+                        .attempt
+                        .as_ref()
+                        .filter(|a| !a.accepted)
+                        .and_then(|a| a.mv)
+                        .filter(|m| *m != lawbook_notation::uci::UciMove::Null)
+                        .map(|m| m.to_string()),
+                    world.pin_names.clone(),
+                ),
+                None => (None, None, Vec::new()),
+            };
             let (fen, last_move) = match world {
                 Some(world) => {
                     if let Ok(mut name) = after_engine.lock()
@@ -313,6 +331,9 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                 fen,
                 last_move,
                 steps,
+                start,
+                refused: refused_move,
+                pins,
             };
             if let Ok(mut r) = after_records.lock() {
                 r.push(((feature.path.clone(), scenario.position.line), record));

@@ -121,6 +121,15 @@ pub struct ScenarioRecord {
     /// Every step with its verdict (empty in runs recorded before steps were).
     #[serde(default)]
     pub steps: Vec<StepRecord>,
+    /// The position the scenario set up, before its first move (FEN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The last move tried and refused (UCI), for a crossed arrow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// The pinned move lists the scenario compares with, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pins: Vec<String>,
 }
 
 /// One engine's run of the corpus.
@@ -514,6 +523,9 @@ mod tests {
                     message: None,
                 },
             ],
+            start: None,
+            refused: None,
+            pins: Vec::new(),
         }
     }
 

@@ -186,6 +186,8 @@ pub struct Attempt {
     /// The game as it stood right after the attempt: what the engine
     /// showed is read while the game is still there.
     pub query_after: PositionQuery,
+    /// The move sent to the engine, where the text named one.
+    pub mv: Option<UciMove>,
 }
 
 /// The state of one scenario.
@@ -214,6 +216,8 @@ pub struct ChessWorld {
     pub automatic_fifty_moves: bool,
     /// The result of a draw offer both players accepted, as the game model reports it.
     pub agreed: Option<String>,
+    /// The pinned move lists the scenario compared with, by name.
+    pub pin_names: Vec<String>,
     /// The over-the-board model, once a scenario has a player touch, move or press something.
     pub otb: Option<lawbook_otb::OverTheBoard>,
     /// The steps the engine could not be asked, in order.
@@ -261,6 +265,7 @@ impl Default for ChessWorld {
             attempt: None,
             automatic_fifty_moves: false,
             agreed: None,
+            pin_names: Vec::new(),
             otb: None,
             unasked: Vec::new(),
             refused: Vec::new(),

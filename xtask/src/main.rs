@@ -57,6 +57,13 @@ const TASKS: &[(&str, &str, &str)] = &[
         "install Stockfish, the xboard engines (apt-get, as root), python-chess, chess.js and chessops",
     ),
     (
+        "rulebook",
+        "[--out DIR]",
+        "write the rulebook for reviewers (target/rulebook/index.html and one page per area): every rule and \
+         scenario with its boards, quotes and pinned moves, and each engine's verdict from the last \
+         cargo xtask conformance run",
+    ),
+    (
         "review-snapshots",
         "",
         "review the pinned move lists a corpus run changed (features/snapshots/*.snap.new) \
@@ -113,6 +120,7 @@ fn main() -> ExitCode {
         Some("differential") => differential(rest),
         Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
         Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
+        Some("rulebook") => rulebook(rest),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             Ok(())
@@ -127,6 +135,35 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `cargo xtask rulebook`: `lawbook-conformance rulebook`, with the runs of
+/// the last `cargo xtask conformance` where there are any.
+fn rulebook(args: &[String]) -> Result<(), String> {
+    let out = match args {
+        [] => "target/rulebook".to_string(),
+        [flag, dir] if flag == "--out" => dir.clone(),
+        _ => return Err("unknown options: expected --out DIR".to_string()),
+    };
+    cargo(&["build", "-p", "lawbook-conformance", "--bin", "lawbook-conformance"])?;
+    let runs_dir = target_dir().join("conformance/runs");
+    let mut runs: Vec<String> = std::fs::read_dir(&runs_dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .map(|p| p.display().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    runs.sort();
+    let mut command = Command::new(target_dir().join("debug/lawbook-conformance"));
+    command.current_dir(root()).args(["rulebook", "--out", &out]);
+    if !runs.is_empty() {
+        command.arg("--runs").args(&runs);
+    }
+    let status = command.status().map_err(|e| format!("cannot run lawbook-conformance: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("lawbook-conformance rulebook failed ({status})")) }
 }
 
 /// `cargo xtask review-snapshots`: `cargo insta review` over the corpus's

@@ -82,6 +82,18 @@ enum Command {
         #[arg(required = true)]
         runs: Vec<PathBuf>,
     },
+    /// Write the rulebook for reviewers: the rule catalogue and every
+    /// scenario with its boards, quotes and pinned moves, as a static site
+    /// (`index.html` and one page per area); with --runs, each engine's
+    /// verdict beside each scenario.
+    Rulebook {
+        /// The folder for the pages.
+        #[arg(long, default_value = "target/rulebook")]
+        out: PathBuf,
+        /// Conformance runs (`lawbook check --json` files) whose verdicts to show.
+        #[arg(long, num_args = 1..)]
+        runs: Vec<PathBuf>,
+    },
     /// List the deliberately broken engines, one name a line (`--describe`:
     /// a tab and what each gets wrong).
     Mutants {
@@ -188,6 +200,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Rulebook { out, runs } => match rulebook(&out, &runs) {
+            Ok(index) => {
+                println!("{}", index.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("lawbook-conformance: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Mutants { describe } => {
             for mutant in Mutant::ALL {
                 if describe {
@@ -262,4 +284,24 @@ fn write_reports(
     }
     check::write_reports(dir, &runs)?;
     Ok(runs)
+}
+
+/// Runs the built-in corpus on lawbook (for every scenario's positions and
+/// pins), reads the runs given, and writes the rulebook; the index's path.
+fn rulebook(out: &std::path::Path, runs: &[PathBuf]) -> Result<PathBuf, String> {
+    use lawbook_conformance::{catalogue, corpus, rulebook};
+    let ours = check::run(&check::Check::default())?;
+    let rules = catalogue::parse(corpus::embedded_rules(), std::path::Path::new("features/rules.yaml"))?;
+    let runs: Vec<EngineRun> = runs
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            serde_json::from_str(&text)
+                .map_err(|e| format!("{}: not a run of lawbook check --json: {e}", path.display()))
+        })
+        .collect::<Result<_, String>>()?;
+    let pinned = |name: &str| lawbook_corpus::pinned(name).map(str::to_string);
+    let book = rulebook::Rulebook { scenarios: &ours.scenarios, rules: &rules, runs: &runs, pinned: &pinned };
+    rulebook::write(out, &book)?;
+    Ok(out.join("index.html"))
 }

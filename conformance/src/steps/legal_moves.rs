@@ -220,6 +220,8 @@ fn pinned(world: &mut ChessWorld, step: &Step) {
         );
     }
     let pos = world.position();
+    let name = pin_name(world, &pos);
+    world.pin_names.push(name.clone());
     let Some(moves) = ask::moves(world, step) else { return };
     let mut lines: Vec<String> = moves
         .iter()
@@ -229,7 +231,6 @@ fn pinned(world: &mut ChessWorld, step: &Step) {
         })
         .collect();
     lines.sort();
-    let name = pin_name(world, &pos);
     let description = format!(
         "{}: {}\n{} to move, {} legal moves\n{}",
         world.feature,

@@ -27,8 +27,9 @@ fn continues(world: &mut ChessWorld, text: String) {
 #[when(regex = r"^(White|Black) tries (\S+)$")]
 fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
     let before = world.expect_turn(color(&side), &format!("try {text}"));
-    let played = ask::tried_move(world, &text)
-        .and_then(|mv| ask::if_told(world, step, |engine, query| engine.play(query, mv)).map(|p| (mv, p)));
+    let tried = ask::tried_move(world, &text);
+    let played =
+        tried.and_then(|mv| ask::if_told(world, step, |engine, query| engine.play(query, mv)).map(|p| (mv, p)));
     let (accepted, shown) = match played {
         Some((mv, played)) => {
             if played.accepted {
@@ -59,7 +60,7 @@ fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
         }
     };
     let query_after = world.query();
-    world.attempt = Some(Attempt { text, accepted, before, shown, query_after });
+    world.attempt = Some(Attempt { text, accepted, before, shown, query_after, mv: tried });
 }
 
 /// Asks the engine to play a pass (no move, `0000`) where it can be asked
@@ -80,7 +81,8 @@ fn tries_to_pass(world: &mut ChessWorld, step: &Step, side: String) {
         }
     };
     let query_after = world.query();
-    world.attempt = Some(Attempt { text: "a pass (no move)".to_string(), accepted, before, shown, query_after });
+    world.attempt =
+        Some(Attempt { text: "a pass (no move)".to_string(), accepted, before, shown, query_after, mv: None });
 }
 
 fn attempt(world: &ChessWorld) -> Attempt {

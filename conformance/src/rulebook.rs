@@ -1,0 +1,404 @@
+//! The rulebook for reviewers: the corpus as a static site, readable from
+//! the files alone (no server). `index.html` is the rule catalogue (every
+//! id, its statement, FIDE article and sources, and the scenarios that
+//! carry it); one page per area shows each scenario in plain words (its
+//! steps as written), its source quotes, a board of the position it sets up
+//! (the squares its steps name marked) and of the position after its moves
+//! (the last move as an arrow, a refused move as a red one), the pinned
+//! move lists as the moves themselves, and each engine's verdict where
+//! conformance runs are given. A filter box narrows the scenarios by any
+//! word, rule id, article or verdict; pages print without it.
+//!
+//! Pages are written with maud, which escapes every text by construction;
+//! the boards are lawbook-notation's SVG.
+
+use crate::catalogue::Rule;
+use crate::report::{EngineRun, ScenarioRecord, Verdict};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What the rulebook is made from.
+pub struct Rulebook<'a> {
+    /// Every scenario, as the built-in engine ran it (positions, steps, pins).
+    pub scenarios: &'a [ScenarioRecord],
+    /// The rule catalogue.
+    pub rules: &'a [Rule],
+    /// Conformance runs of engines, for their verdicts (may be empty).
+    pub runs: &'a [EngineRun],
+    /// The text of a pinned move list, by name.
+    pub pinned: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The area page a scenario is on: its feature file's name, `.html`.
+fn page_of(record: &ScenarioRecord) -> String {
+    let file = record.location.split(':').next().unwrap_or_default();
+    format!("{}.html", file.trim_end_matches(".feature"))
+}
+
+/// The anchor of a scenario on its page: its file line.
+fn anchor_of(record: &ScenarioRecord) -> String {
+    format!("line-{}", record.location.rsplit(':').next().unwrap_or_default())
+}
+
+/// The squares a scenario's `Then` steps name (what they check: targets,
+/// attacked squares, where pieces stand), for marking on its first board.
+fn named_squares(record: &ScenarioRecord) -> Vec<lawbook_board::Square> {
+    let mut out = Vec::new();
+    let mut checking = false;
+    for step in &record.steps {
+        match step.text.split_whitespace().next() {
+            Some("Then") => checking = true,
+            Some("Given" | "When") => checking = false,
+            _ => {}
+        }
+        // A FEN names no squares.
+        if !checking || step.text.contains('/') {
+            continue;
+        }
+        let bytes = step.text.as_bytes();
+        for i in 0..bytes.len().saturating_sub(1) {
+            let boundary = |j: usize| bytes.get(j).is_none_or(|c| !c.is_ascii_alphanumeric());
+            if (b'a'..=b'h').contains(&bytes[i])
+                && (b'1'..=b'8').contains(&bytes[i + 1])
+                && (i == 0 || boundary(i - 1) || bytes[i - 1].is_ascii_uppercase() || bytes[i - 1] == b'x')
+                && boundary(i + 2)
+                && let Ok(sq) = step.text[i..i + 2].parse()
+                && !out.contains(&sq)
+            {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// A board as SVG: `highlights` marked, `arrow` green, `refused` red.
+fn board(fen: &str, highlights: Vec<lawbook_board::Square>, arrow: Option<&str>, refused: Option<&str>) -> String {
+    use lawbook_notation::diagram::{SvgOptions, svg};
+    let Ok((placement, _)) = lawbook_notation::fen::read_board(fen) else { return String::new() };
+    let squares = |mv: &str| -> Option<(lawbook_board::Square, lawbook_board::Square)> {
+        Some((mv.get(0..2)?.parse().ok()?, mv.get(2..4)?.parse().ok()?))
+    };
+    let mut options = SvgOptions { square_size: 32, highlights, ..SvgOptions::default() };
+    if let Some(pair) = refused.and_then(squares) {
+        options.arrows.push(pair);
+        options.arrow = "#c62828".to_string();
+    } else if let Some(pair) = arrow.and_then(squares) {
+        options.arrows.push(pair);
+    }
+    svg(&placement, &options)
+}
+
+/// The side to move of a FEN, in words.
+fn to_move(fen: &str) -> &'static str {
+    if fen.split_whitespace().nth(1) == Some("b") { "Black to move" } else { "White to move" }
+}
+
+/// The SAN moves of a pinned list's text.
+fn pinned_san(text: &str) -> Vec<String> {
+    let body = text.splitn(3, "---\n").nth(2).unwrap_or_default();
+    body.lines().filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect()
+}
+
+/// The verdict of each engine for the scenario `id`, in run order.
+fn verdicts<'r>(runs: &'r [EngineRun], id: &str) -> Vec<(&'r str, Verdict, Option<&'r str>)> {
+    runs.iter()
+        .filter_map(|run| {
+            let r = run.scenarios.iter().find(|s| s.id == id)?;
+            Some((run.engine.as_str(), r.verdict, r.message.as_deref()))
+        })
+        .collect()
+}
+
+/// The tags that are FIDE articles, without the prefix.
+fn articles(record: &ScenarioRecord) -> Vec<String> {
+    let mut out: Vec<String> = record.tags.iter().filter_map(|t| t.strip_prefix("fide-")).map(str::to_string).collect();
+    out.dedup();
+    out
+}
+
+/// The tags that are rule ids.
+fn rule_ids(record: &ScenarioRecord) -> Vec<&str> {
+    let mut out: Vec<&str> =
+        record.tags.iter().map(String::as_str).filter(|t| crate::catalogue::is_rule_id(t)).collect();
+    out.dedup();
+    out
+}
+
+const STYLE: &str = "\
+body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1150px;color:#222;line-height:1.4;padding:0 1em}\
+a{color:#1a55a3}nav a{margin-right:.8em}h2{border-bottom:2px solid #ddd;margin-top:1.6em}\
+.card{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:1em 0;break-inside:avoid}\
+.boards{display:flex;gap:1.5em;flex-wrap:wrap}.boards figure{margin:0}figcaption{font-size:90%;color:#555}\
+.tags{color:#555;font-size:90%}.tag{background:#eef;border-radius:3px;padding:0 4px;margin-right:4px}\
+blockquote{margin:.3em 0 .3em 1em;font-style:italic;color:#444}ol.steps{margin:.3em 0}\
+.kw{font-weight:600}.pinned{font-family:monospace;font-size:90%}\
+.verdicts span{margin-right:.6em;padding:0 4px;border-radius:3px}\
+.passed{background:#e3f6e3}.failed{background:#fbe0e0}.unsupported{background:#f4f0d8}.error{background:#f8d0f0}\
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}\
+.filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ddd}\
+.filters input{width:22em}.hidden{display:none}\
+@media print{.filters,nav{display:none}a{color:inherit;text-decoration:none}.card{border:none;border-top:1px solid #999}}";
+
+/// A tiny filter: every card or row holding all the words typed stays.
+const FILTER: &str = "\
+const box=document.getElementById('filter');\
+box.addEventListener('input',()=>{const words=box.value.toLowerCase().split(/\\s+/).filter(w=>w);\
+for(const el of document.querySelectorAll('[data-search]')){const text=el.dataset.search;\
+el.classList.toggle('hidden',!words.every(w=>text.includes(w)));}});";
+
+fn page(title: &str, areas: &[(String, String)], body: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " - the lawbook rulebook" }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                nav {
+                    a href="index.html" { "Rule catalogue" }
+                    @for (file, name) in areas { a href=(file) { (name) } }
+                }
+                h1 { (title) }
+                div.filters {
+                    label { "Filter: " input #filter type="search" placeholder="words, a rule id (CASTLE-11), an article (fide-3.8.2), a verdict (failed)"; }
+                }
+                (body)
+                script { (PreEscaped(FILTER)) }
+            }
+        }
+    }
+    .into_string()
+        + "\n"
+}
+
+/// Every page of the rulebook: (file name, HTML).
+pub fn pages(book: &Rulebook) -> Vec<(String, String)> {
+    let mut by_page: BTreeMap<String, Vec<&ScenarioRecord>> = BTreeMap::new();
+    for r in book.scenarios {
+        by_page.entry(page_of(r)).or_default().push(r);
+    }
+    for records in by_page.values_mut() {
+        records.sort_by_key(|r| r.location.rsplit(':').next().and_then(|l| l.parse::<usize>().ok()));
+    }
+    let areas: Vec<(String, String)> = by_page.iter().map(|(file, rs)| (file.clone(), rs[0].feature.clone())).collect();
+    let mut out = vec![("index.html".to_string(), index(book, &areas))];
+    for (file, records) in &by_page {
+        out.push((file.clone(), area(book, &areas, records)));
+    }
+    out
+}
+
+/// Writes every page to `dir` (created if missing), each whole or not at all.
+///
+/// # Errors
+/// One line naming the file that cannot be written.
+pub fn write(dir: &Path, book: &Rulebook) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    for (name, text) in pages(book) {
+        let path = dir.join(&name);
+        crate::check::write_file(&path, &text)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn index(book: &Rulebook, areas: &[(String, String)]) -> String {
+    let mut by_area: BTreeMap<&str, Vec<&Rule>> = BTreeMap::new();
+    for rule in book.rules {
+        by_area.entry(rule.area.as_str()).or_default().push(rule);
+    }
+    let carriers = |id: &str| -> Vec<&ScenarioRecord> {
+        book.scenarios.iter().filter(|r| r.tags.iter().any(|t| t == id)).collect()
+    };
+    let body = html! {
+        p {
+            "The Laws of Chess as the five teaching pages state them, rule by rule: each rule's id, what it says, "
+            "the article of the FIDE Laws of Chess (2023) it belongs to, the pages it comes from, and the scenarios "
+            "that check it. " (book.scenarios.len()) " scenarios in " (areas.len()) " areas."
+        }
+        @for (area, rules) in &by_area {
+            h2 { (area) }
+            table {
+                tr { th { "id" } th { "rule" } th { "FIDE" } th { "sources" } th { "scenarios" } }
+                @for rule in rules {
+                    @let carried = carriers(&rule.id);
+                    tr id=(rule.id) data-search=(format!("{} {} {} {}", rule.id, rule.statement, rule.fide.as_deref().unwrap_or(""), rule.area).to_lowercase()) {
+                        td { (rule.id) br; span.tags { (rule.kind) } }
+                        td { (rule.statement) }
+                        td { (rule.fide.as_deref().unwrap_or("")) }
+                        td { @for s in &rule.sources { (s.lang) " (" (s.seed) ") " } }
+                        td {
+                            @for r in &carried {
+                                a href=(format!("{}#{}", page_of(r), anchor_of(r))) { (r.scenario) } br;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page("The rule catalogue", areas, body)
+}
+
+fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]) -> String {
+    let title = records.first().map_or("", |r| r.feature.as_str());
+    let body = html! {
+        @for r in records {
+            @let ids = rule_ids(r);
+            @let arts = articles(r);
+            @let seen = verdicts(book.runs, &r.id);
+            @let search = format!(
+                "{} {} {} {} {} {}",
+                r.scenario,
+                r.rule.as_deref().unwrap_or(""),
+                ids.join(" "),
+                arts.iter().map(|a| format!("fide-{a}")).collect::<Vec<_>>().join(" "),
+                seen.iter().map(|(e, v, _)| format!("{e} {}", v.name())).collect::<Vec<_>>().join(" "),
+                r.steps.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" ")
+            ).to_lowercase();
+            div.card id=(anchor_of(r)) data-search=(search) {
+                h3 { (r.scenario) }
+                p.tags {
+                    @if let Some(rule) = &r.rule { (rule) " · " }
+                    @for id in &ids { a.tag href=(format!("index.html#{id}")) { (id) } }
+                    @for a in &arts { span.tag { "FIDE " (a) } }
+                    span { (r.location) }
+                }
+                @for q in &r.quotes { blockquote { (q) } }
+                div.boards {
+                    @if let Some(start) = &r.start {
+                        figure {
+                            (PreEscaped(board(start, named_squares(r), None, None)))
+                            figcaption { "The position set up (" (to_move(start)) "); marked: the squares the steps name" }
+                        }
+                    }
+                    @if let Some(end) = r.fen.as_ref().filter(|f| Some(*f) != r.start.as_ref() || r.refused.is_some()) {
+                        figure {
+                            (PreEscaped(board(end, Vec::new(), r.last_move.as_deref(), r.refused.as_deref())))
+                            figcaption {
+                                "After the moves (" (to_move(end)) ")"
+                                @if r.refused.is_some() { "; red: the move tried and refused" }
+                            }
+                        }
+                    }
+                }
+                ol.steps {
+                    @for step in &r.steps {
+                        @let (keyword, rest) = step.text.split_once(' ').unwrap_or((&step.text, ""));
+                        li { span.kw { (keyword) } " " (rest) }
+                    }
+                }
+                @for name in &r.pins {
+                    @if let Some(text) = (book.pinned)(name) {
+                        @let moves = pinned_san(&text);
+                        p.pinned { "The legal moves, as pinned (" (moves.len()) "): " (moves.join(" ")) }
+                    }
+                }
+                @if !seen.is_empty() {
+                    p.verdicts {
+                        "Engines: "
+                        @for (engine, verdict, why) in &seen {
+                            span class=(verdict.name()) title=(why.unwrap_or("")) { (engine) ": " (verdict.name()) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page(title, areas, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{StepRecord, StepVerdict};
+
+    fn record(line: usize, steps: &[&str]) -> ScenarioRecord {
+        ScenarioRecord {
+            id: format!("castling.feature: scenario {line}"),
+            feature: "Castling".into(),
+            rule: Some("A rule".into()),
+            scenario: format!("scenario {line}"),
+            tags: vec!["CASTLE-11".into(), "fide-3.8.2.2".into()],
+            location: format!("castling.feature:{line}"),
+            quotes: vec!["sv (000): \"Kungen får inte passera en anfallen ruta.\"".into()],
+            verdict: Verdict::Passed,
+            message: None,
+            fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 1 1".into()),
+            last_move: Some("h1h2".into()),
+            steps: steps
+                .iter()
+                .enumerate()
+                .map(|(i, t)| StepRecord {
+                    text: (*t).into(),
+                    line: line + i,
+                    verdict: StepVerdict::Passed,
+                    message: None,
+                })
+                .collect(),
+            start: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),
+            refused: None,
+            pins: vec!["castling__x".into()],
+        }
+    }
+
+    #[test]
+    fn every_scenario_has_its_boards_quotes_and_pins_and_every_link_resolves() {
+        let mut records = [
+            record(30, &["Given the initial position"]),
+            record(10, &["Given White: Ke1 Rh1", "Then h1 is not attacked by Black", "When White plays Rh2"]),
+        ];
+        records[0].fen = records[0].start.clone();
+        records[0].last_move = None;
+        let rules = crate::catalogue::parse(
+            "- id: CASTLE-11\n  area: castling\n  kind: rule\n  statement: \"The king may not cross an attacked square.\"\n  fide: \"3.8.2.2\"\n  sources:\n    - {seed: \"000\", lang: sv}\n",
+            Path::new("rules.yaml"),
+        )
+        .expect("a catalogue");
+        let pinned = |name: &str| {
+            (name == "castling__x").then(|| "---\nheader\n---\nKd1      e1d1\nO-O      e1g1\n".to_string())
+        };
+        let book = Rulebook { scenarios: &records, rules: &rules, runs: &[], pinned: &pinned };
+        let pages = pages(&book);
+        assert_eq!(pages.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["index.html", "castling.html"]);
+        let area = &pages[1].1;
+        assert_eq!(area.matches("<div class=\"card\"").count(), 2);
+        // Both boards of the first scenario, one of the second (nothing moved).
+        assert_eq!(area.matches("<svg").count(), 3);
+        assert!(area.contains("Kungen får inte passera"));
+        assert!(area.contains("The legal moves, as pinned (2): Kd1 O-O"));
+        assert!(area.contains("data-square=\"h1\"") && area.contains("class=\"highlight\""), "h1 is marked");
+        // In the order of the file.
+        assert!(area.find("id=\"line-10\"") < area.find("id=\"line-30\""));
+        // Every link within the site points to a page and an anchor that exist.
+        for (_, text) in &pages {
+            for link in text.split("href=\"").skip(1).filter_map(|s| s.split('"').next()) {
+                let (file, anchor) = link.split_once('#').unwrap_or((link, ""));
+                let target = pages.iter().find(|(n, _)| n == file).unwrap_or_else(|| panic!("no page {file}"));
+                assert!(anchor.is_empty() || target.1.contains(&format!("id=\"{anchor}\"")), "no anchor {link}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_squares_the_steps_name_are_found_and_fens_are_not_read_as_squares() {
+        let r = record(
+            1,
+            &[
+                "Given White: Ke1 Nf3",
+                "Then Nf3-e5 is legal",
+                "And e4 and d5 are empty",
+                "When Black tries d4xe3",
+                "Then the board is 8/8",
+            ],
+        );
+        let names: Vec<String> = named_squares(&r).iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["f3", "e5", "e4", "d5"]);
+    }
+}
