@@ -21,6 +21,7 @@
 use std::process::{Command, ExitCode};
 
 mod bench_compare;
+mod corpus_mutation;
 mod fuzz;
 
 /// Every task: its name, its options, and what it does.
@@ -33,6 +34,13 @@ const TASKS: &[(&str, &str, &str)] = &[
     ),
     ("perft", "", "run the deep perft suites in release mode (a few minutes)"),
     ("corpus-mutants", "", "show that the corpus catches each deliberately broken engine"),
+    (
+        "corpus-mutation",
+        corpus_mutation::USAGE,
+        "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, \
+         material, dead positions) with only the corpus as the test; resumable, in shards; hours, not CI \
+         (installs cargo-mutants when missing; --summary prints what has run)",
+    ),
     (
         "bench-compare",
         "[--quick] [--no-native] [--no-callgrind] [--no-wall]",
@@ -121,6 +129,7 @@ fn main() -> ExitCode {
         Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
         Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
         Some("rulebook") => rulebook(rest),
+        Some("corpus-mutation") => corpus_mutation::run(rest, &root(), &target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             Ok(())

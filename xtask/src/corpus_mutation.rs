@@ -1,0 +1,202 @@
+//! `cargo xtask corpus-mutation`: how honest is the corpus, measured by
+//! machine. cargo-mutants changes the rules code (lawbook-movegen's
+//! castling, generation and validation; lawbook-outcome's repetition,
+//! endings and material), one mutant at a time, and runs only the corpus
+//! (`cargo test -p lawbook-conformance --test corpus`) against each. A
+//! mutant the corpus does not catch is a rule it does not really check, or
+//! an equivalent change.
+//!
+//! Each area has its own output folder under `target/corpus-mutation/`;
+//! cargo-mutants' `--iterate` skips what earlier runs caught, so a run that
+//! is stopped resumes where it was, and `--shard K/N` splits an area across
+//! sessions or machines. A long task, never part of CI.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The areas of the rules code: name, package, file.
+const AREAS: &[(&str, &str, &str)] = &[
+    ("castling", "lawbook-movegen", "crates/movegen/src/castling.rs"),
+    ("repetition", "lawbook-outcome", "crates/outcome/src/game.rs"),
+    ("material", "lawbook-outcome", "crates/outcome/src/material.rs"),
+    ("dead", "lawbook-outcome", "crates/outcome/src/dead.rs"),
+    ("generation", "lawbook-movegen", "crates/movegen/src/generate.rs"),
+    ("validation", "lawbook-movegen", "crates/movegen/src/validate.rs"),
+];
+
+pub(crate) const USAGE: &str = "[--area castling|repetition|material|dead|generation|validation|all] [--shard K/N] \
+                         [--list] [--summary]";
+
+/// What the task was asked.
+struct Options {
+    areas: Vec<&'static (&'static str, &'static str, &'static str)>,
+    shard: Option<String>,
+    list: bool,
+    summary: bool,
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options { areas: Vec::new(), shard: None, list: false, summary: false };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--area" => {
+                let name = rest.next().ok_or("--area needs a name")?;
+                if name == "all" {
+                    o.areas.extend(AREAS.iter());
+                } else {
+                    let area = AREAS.iter().find(|a| a.0 == name).ok_or_else(|| {
+                        let names: Vec<&str> = AREAS.iter().map(|a| a.0).collect();
+                        format!("no area {name:?}: expected one of {} or all", names.join(", "))
+                    })?;
+                    o.areas.push(area);
+                }
+            }
+            "--shard" => {
+                let shard = rest.next().ok_or("--shard needs K/N, such as 0/4")?;
+                let valid = shard
+                    .split_once('/')
+                    .and_then(|(k, n)| Some((k.parse::<u32>().ok()?, n.parse::<u32>().ok()?)))
+                    .is_some_and(|(k, n)| k < n);
+                if !valid {
+                    return Err(format!("--shard {shard:?}: expected K/N with K below N, such as 0/4"));
+                }
+                o.shard = Some(shard.clone());
+            }
+            "--list" => o.list = true,
+            "--summary" => o.summary = true,
+            other => return Err(format!("unknown option {other:?}: expected {USAGE}")),
+        }
+    }
+    if o.areas.is_empty() {
+        o.areas.extend(AREAS.iter());
+    }
+    Ok(o)
+}
+
+/// Runs the task.
+pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), String> {
+    let o = options(args)?;
+    if !o.summary {
+        ensure_cargo_mutants()?;
+    }
+    for &&(name, package, file) in &o.areas {
+        if o.summary {
+            break;
+        }
+        let out = target.join("corpus-mutation").join(name);
+        let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        command.current_dir(root).args(["mutants", "--package", package, "--file", file]);
+        if o.list {
+            command.arg("--list");
+        } else {
+            std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            command.args([
+                "--test-package",
+                "lawbook-conformance",
+                "--cargo-test-arg=--test",
+                "--cargo-test-arg=corpus",
+            ]);
+            command.args(["--iterate", "--timeout", "600", "--output"]).arg(&out);
+            if let Some(shard) = &o.shard {
+                command.args(["--shard", shard]);
+            }
+        }
+        eprintln!("xtask: corpus-mutation {name}: {file}");
+        // cargo-mutants exits non-zero when a mutant is missed: that is a
+        // result to report, not a failure of the task.
+        let status = command.status().map_err(|e| format!("cannot run cargo mutants: {e}"))?;
+        if !status.success() && status.code() != Some(2) && status.code() != Some(3) {
+            return Err(format!("cargo mutants failed for {name} ({status})"));
+        }
+    }
+    if !o.list {
+        print!("{}", summary(&target.join("corpus-mutation"))?);
+    }
+    Ok(())
+}
+
+fn ensure_cargo_mutants() -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let present = Command::new(&cargo)
+        .args(["mutants", "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if present {
+        return Ok(());
+    }
+    eprintln!("xtask: cargo install cargo-mutants --locked");
+    let status = Command::new(&cargo)
+        .args(["install", "cargo-mutants", "--locked"])
+        .status()
+        .map_err(|e| format!("cannot run cargo install: {e}"))?;
+    if status.success() { Ok(()) } else { Err("cargo install cargo-mutants failed".into()) }
+}
+
+/// The lines of one of cargo-mutants' outcome lists, or none.
+fn lines(dir: &Path, name: &str) -> Vec<String> {
+    std::fs::read_to_string(dir.join("mutants.out").join(name))
+        .map(|t| t.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// A table of what has run in each area (caught, missed, unviable, timed
+/// out), and every missed mutant.
+fn summary(dir: &Path) -> Result<String, String> {
+    let mut out = format!("{:<12}{:>8}{:>8}{:>10}{:>10}\n", "area", "caught", "missed", "unviable", "timeout");
+    let mut missed_all = Vec::new();
+    for &(name, _, _) in AREAS {
+        let area: PathBuf = dir.join(name);
+        if !area.join("mutants.out").exists() {
+            continue;
+        }
+        let [caught, missed, unviable, timeout] =
+            ["caught.txt", "missed.txt", "unviable.txt", "timeout.txt"].map(|f| lines(&area, f));
+        out.push_str(&format!(
+            "{name:<12}{:>8}{:>8}{:>10}{:>10}\n",
+            caught.len(),
+            missed.len(),
+            unviable.len(),
+            timeout.len()
+        ));
+        missed_all.extend(missed.into_iter().map(|m| format!("{name}: {m}")));
+    }
+    if !missed_all.is_empty() {
+        out.push_str("\nmissed:\n");
+        for m in missed_all {
+            out.push_str(&format!("  {m}\n"));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_name_areas_and_shards_or_say_what_is_wrong() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let o = options(&args(&["--area", "castling", "--shard", "1/4"])).expect("valid");
+        assert_eq!((o.areas.len(), o.shard.as_deref()), (1, Some("1/4")));
+        assert_eq!(options(&args(&[])).expect("valid").areas.len(), AREAS.len());
+        assert!(options(&args(&["--area", "kings"])).err().is_some_and(|e| e.contains("castling")));
+        assert!(options(&args(&["--shard", "4/4"])).err().is_some_and(|e| e.contains("K/N")));
+        assert!(options(&args(&["--fast"])).is_err());
+    }
+
+    #[test]
+    fn the_summary_counts_each_outcome_list() {
+        let dir = std::env::temp_dir().join(format!("corpus-mutation-{}", std::process::id()));
+        let out = dir.join("castling/mutants.out");
+        std::fs::create_dir_all(&out).expect("temp dir");
+        std::fs::write(out.join("caught.txt"), "a\nb\n").expect("write");
+        std::fs::write(out.join("missed.txt"), "src/castling.rs:1: replace x with y\n").expect("write");
+        let text = summary(&dir).expect("summary");
+        assert!(text.contains("castling           2       1         0         0"), "{text}");
+        assert!(text.contains("castling: src/castling.rs:1: replace x with y"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
