@@ -340,13 +340,55 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
     serde_json::to_string_pretty(&serde_json::json!({ "engines": engines })).unwrap_or_default()
 }
 
-/// The HTML page: the engine-by-area matrix, then for every scenario that did
-/// not pass its rule, source quotes, the position drawn as an SVG board (an
-/// arrow for the last move) and the expected and actual answers.
+/// One scenario across every run: the records of the engines, in run order.
+struct Across<'r> {
+    first: &'r ScenarioRecord,
+    by_engine: Vec<(&'r str, &'r ScenarioRecord)>,
+}
+
+impl Across<'_> {
+    /// The worst verdict any engine gave: error, failed, unsupported, passed.
+    fn worst(&self) -> Verdict {
+        let has = |v: Verdict| self.by_engine.iter().any(|(_, r)| r.verdict == v);
+        [Verdict::Error, Verdict::Failed, Verdict::Unsupported].into_iter().find(|&v| has(v)).unwrap_or(Verdict::Passed)
+    }
+}
+
+/// Every scenario of the runs, once, in the order of the first run that has it.
+fn across(runs: &[EngineRun]) -> Vec<Across<'_>> {
+    let mut out: Vec<Across> = Vec::new();
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    for run in runs {
+        for r in &run.scenarios {
+            let key = if r.id.is_empty() { r.location.as_str() } else { r.id.as_str() };
+            let i = *index.entry(key).or_insert_with(|| {
+                out.push(Across { first: r, by_engine: Vec::new() });
+                out.len() - 1
+            });
+            out[i].by_engine.push((run.engine.as_str(), r));
+        }
+    }
+    out
+}
+
+/// The HTML page: the engine-by-area matrix and the unexpected verdicts,
+/// then every scenario once, failures and errors first, then unsupported
+/// ones, then (folded) those every engine passed. A scenario that did not
+/// pass everywhere shows its rule, source quotes and one board of its
+/// position (an arrow for the last move), whatever the number of engines,
+/// and for each engine that did not pass it, the message and the steps with
+/// their verdicts. A filter box narrows the scenarios by any word (an
+/// engine, an area, a verdict).
 pub fn html(runs: &[EngineRun]) -> String {
     let mut features: Vec<String> = runs.iter().flat_map(|r| r.by_feature().into_keys()).collect();
     features.sort();
     features.dedup();
+    let scenarios = across(runs);
+    let section =
+        |worst: &[Verdict]| -> Vec<&Across> { scenarios.iter().filter(|a| worst.contains(&a.worst())).collect() };
+    let failing = section(&[Verdict::Failed, Verdict::Error]);
+    let unsupported = section(&[Verdict::Unsupported]);
+    let passed = section(&[Verdict::Passed]);
     let page = maud::html! {
         (DOCTYPE)
         html lang="en" {
@@ -357,6 +399,11 @@ pub fn html(runs: &[EngineRun]) -> String {
             }
             body {
                 h1 { "lawbook conformance" }
+                nav {
+                    a href="#failing" { "failed or in error (" (failing.len()) ")" } " · "
+                    a href="#unsupported" { "unsupported (" (unsupported.len()) ")" } " · "
+                    a href="#passed" { "passed by every engine (" (passed.len()) ")" }
+                }
                 p { "Each cell: passed / failed / unsupported / error scenarios." }
                 table {
                     tr {
@@ -384,50 +431,105 @@ pub fn html(runs: &[EngineRun]) -> String {
                         @for u in &run.unexpected { li { (printable(&u.line())) } }
                     }
                 }
-                @for run in runs {
-                    @let not_passed: Vec<&ScenarioRecord> =
-                        run.scenarios.iter().filter(|r| r.verdict != Verdict::Passed).collect();
-                    h2 { (run.engine) ": " (not_passed.len()) " scenarios not passed" }
-                    @for r in not_passed {
-                        div.case {
-                            @if let Some(fen) = &r.fen {
-                                // Trusted markup, written by lawbook-notation.
-                                (PreEscaped(board_svg(fen, r.last_move.as_deref())))
-                            }
-                            div {
-                                h3 { (r.verdict.name()) " - " (r.scenario) }
-                                p.tags {
-                                    (r.feature) " · " (r.rule.as_deref().unwrap_or("")) " · "
-                                    (r.tags.iter().map(|t| format!("@{t}")).collect::<Vec<_>>().join(" "))
-                                }
-                                @for quote in &r.quotes { blockquote { (quote) } }
-                                @if let Some(fen) = &r.fen {
-                                    p { "Position: " code { (fen) } }
-                                }
-                                pre { (printable(r.message.as_deref().unwrap_or(""))) }
-                                @if !r.steps.is_empty() {
-                                    ol.steps {
-                                        @for step in &r.steps {
-                                            li class=(step_class(step.verdict)) {
-                                                span.verdict { (step.verdict.name()) }
-                                                " " (step.text)
-                                                @if let Some(why) = step.message.as_deref().filter(|_| step.verdict == StepVerdict::Unsupported) {
-                                                    span.why { " - " (first_line(&printable(why))) }
-                                                }
-                                            }
+                div.filters {
+                    label { "Filter: " input #filter type="search" placeholder="an engine, an area, a verdict, any word"; }
+                }
+                h2 #failing { "Failed or in error: " (failing.len()) " scenarios" }
+                @for a in &failing { (case(a)) }
+                h2 #unsupported { "Unsupported by some engine: " (unsupported.len()) " scenarios" }
+                @for a in &unsupported { (case(a)) }
+                h2 #passed { "Passed by every engine: " (passed.len()) " scenarios" }
+                details {
+                    summary { "show them" }
+                    ul {
+                        @for a in &passed {
+                            li data-search=(search_text(a)) { (a.first.feature) ": " (a.first.scenario) " " span.tags { (a.first.location) } }
+                        }
+                    }
+                }
+                script { (PreEscaped(FILTER)) }
+            }
+        }
+    };
+    page.into_string() + "\n"
+}
+
+/// What the filter box matches a scenario by.
+fn search_text(a: &Across) -> String {
+    let verdicts: Vec<String> =
+        a.by_engine.iter().map(|(e, r)| format!("{e} {} {e}:{}", r.verdict.name(), r.verdict.name())).collect();
+    format!(
+        "{} {} {} {} {}",
+        a.first.feature,
+        a.first.scenario,
+        a.first.tags.join(" "),
+        a.first.location,
+        verdicts.join(" ")
+    )
+    .to_lowercase()
+}
+
+/// One scenario's card: its board once, its rule and quotes, each engine's
+/// verdict, and for those that did not pass, why and their steps.
+fn case(a: &Across) -> maud::Markup {
+    let r = a.first;
+    let fen = a.by_engine.iter().find_map(|(_, r)| r.fen.as_deref());
+    let last = a.by_engine.iter().find_map(|(_, r)| r.last_move.as_deref());
+    maud::html! {
+        div.case data-search=(search_text(a)) {
+            @if let Some(fen) = fen {
+                // Trusted markup, written by lawbook-notation.
+                (PreEscaped(board_svg(fen, last)))
+            }
+            div {
+                h3 { (r.scenario) }
+                p.tags {
+                    (r.feature) " · " (r.rule.as_deref().unwrap_or("")) " · "
+                    (r.tags.iter().map(|t| format!("@{t}")).collect::<Vec<_>>().join(" ")) " · " (r.location)
+                }
+                @for quote in &r.quotes { blockquote { (quote) } }
+                @if let Some(fen) = fen {
+                    p { "Position: " code { (fen) } }
+                }
+                p.verdicts {
+                    @for (engine, e) in &a.by_engine {
+                        span class=(format!("v-{}", e.verdict.name())) { (engine) ": " (e.verdict.name()) }
+                    }
+                }
+                @let unsupported: Vec<&str> = a.by_engine.iter().filter(|(_, e)| e.verdict == Verdict::Unsupported).map(|(n, _)| *n).collect();
+                @if !unsupported.is_empty() {
+                    p.tags { "Unsupported (" (unsupported.join(", ")) "): " (first_line(&printable(a.by_engine.iter().find(|(_, e)| e.verdict == Verdict::Unsupported).and_then(|(_, e)| e.message.as_deref()).unwrap_or("")))) }
+                }
+                @for (engine, e) in a.by_engine.iter().filter(|(_, e)| matches!(e.verdict, Verdict::Failed | Verdict::Error)) {
+                    details open {
+                        summary { (engine) ": " (e.verdict.name()) " - " (first_line(&printable(e.message.as_deref().unwrap_or("")))) }
+                        pre { (printable(e.message.as_deref().unwrap_or(""))) }
+                        @if !e.steps.is_empty() {
+                            ol.steps {
+                                @for step in &e.steps {
+                                    li class=(step_class(step.verdict)) {
+                                        span.verdict { (step.verdict.name()) }
+                                        " " (step.text)
+                                        @if let Some(why) = step.message.as_deref().filter(|_| step.verdict == StepVerdict::Unsupported) {
+                                            span.why { " - " (first_line(&printable(why))) }
                                         }
                                     }
                                 }
-                                p.tags { (r.location) }
                             }
                         }
                     }
                 }
             }
         }
-    };
-    page.into_string() + "\n"
+    }
 }
+
+/// The filter: every scenario holding all the words typed stays.
+const FILTER: &str = "\
+const box=document.getElementById('filter');\
+box.addEventListener('input',()=>{const words=box.value.toLowerCase().split(/\\s+/).filter(w=>w);\
+for(const el of document.querySelectorAll('[data-search]')){const text=el.dataset.search;\
+el.style.display=words.every(w=>text.includes(w))?'':'none';}});";
 
 /// The page's style sheet.
 const STYLE: &str = "\
@@ -440,7 +542,9 @@ blockquote{margin:.3em 0;color:#444;font-style:italic}\
 ol.steps{list-style:none;padding:0;font-family:ui-monospace,monospace;font-size:90%}ol.steps li{padding:1px 4px}\
 .verdict{display:inline-block;min-width:7em;font-weight:bold}.why{color:#555}\
 li.s-passed .verdict{color:#1a7f1a}li.s-failed,li.s-error{background:#fbe0e0}li.s-unsupported{background:#f4f0d8}\
-li.s-not-run{color:#888}";
+li.s-not-run{color:#888}.verdicts span{margin-right:.5em;padding:0 4px;border-radius:3px}\
+.v-passed{background:#e3f6e3}.v-failed,.v-error{background:#fbe0e0}.v-unsupported{background:#f4f0d8}\
+.filters{position:sticky;top:0;background:#fff;padding:.4em 0}.filters input{width:22em}details{margin:.3em 0}";
 
 /// A step line's class, by its verdict.
 fn step_class(verdict: StepVerdict) -> &'static str {
@@ -470,7 +574,7 @@ fn board_svg(fen: &str, last_move: Option<&str>) -> String {
     use lawbook_notation::diagram::{SvgOptions, svg};
     // The placement alone: a position no game can reach is drawn as written.
     let Ok((board, _)) = lawbook_notation::fen::read_board(fen) else { return String::new() };
-    let mut options = SvgOptions { square_size: 40, ..SvgOptions::default() };
+    let mut options = SvgOptions { square_size: 40, compact: true, ..SvgOptions::default() };
     if let Some(mv) = last_move
         && let (Some(from), Some(to)) =
             (mv.get(0..2).and_then(|s| s.parse().ok()), mv.get(2..4).and_then(|s| s.parse().ok()))
@@ -586,6 +690,22 @@ mod tests {
     fn the_page_draws_each_failing_position() {
         let page = html(&runs());
         assert_eq!(page.matches("<svg").count(), 3, "one board per scenario that did not pass");
+        // Failures and errors first, then unsupported, and passes folded.
+        let at = |text: &str| page.find(text).unwrap_or_else(|| panic!("{text} not on the page"));
+        assert!(at("id=\"failing\"") < at("a error scenario") && at("a error scenario") < at("id=\"unsupported\""));
+        assert!(
+            at("id=\"unsupported\"") < at("a unsupported scenario")
+                && at("a unsupported scenario") < at("id=\"passed\"")
+        );
+        assert!(at("<details><summary>show them") < at("a passed scenario"));
+        // A second engine adds its verdicts, not boards.
+        let mut two = runs();
+        let mut other = two[0].clone();
+        other.engine = "other".into();
+        two.push(other);
+        let both = html(&two);
+        assert_eq!(both.matches("<svg").count(), 3, "one board per position, not per engine");
+        assert!(both.contains("other: failed") && both.contains("demo: failed"));
         assert!(page.contains("Kungen får inte passera"), "the source quote is shown");
         assert!(page.contains("expected 0-0-0 to be illegal"));
         assert!(page.contains("s-unsupported") && page.contains("not run"), "each step shows its verdict");
@@ -626,7 +746,9 @@ mod tests {
         assert_eq!(text.as_deref(), Some(printed));
 
         let page = html(&run);
-        assert!(!page.contains("<script") && !page.contains('\u{7}'), "{page}");
+        // The page's one script is its own filter; the message's is text.
+        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert!(page.contains(&format!("<script>{FILTER}</script>")) && !page.contains('\u{7}'), "{page}");
         assert_eq!((page.matches("<pre>").count(), page.matches("</pre>").count()), (1, 1), "{page}");
         assert!(
             page.contains("expected ]]&gt; &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; a bell"),

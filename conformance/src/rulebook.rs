@@ -80,7 +80,7 @@ fn board(fen: &str, highlights: Vec<lawbook_board::Square>, arrow: Option<&str>,
     let squares = |mv: &str| -> Option<(lawbook_board::Square, lawbook_board::Square)> {
         Some((mv.get(0..2)?.parse().ok()?, mv.get(2..4)?.parse().ok()?))
     };
-    let mut options = SvgOptions { square_size: 32, highlights, ..SvgOptions::default() };
+    let mut options = SvgOptions { square_size: 32, highlights, compact: true, ..SvgOptions::default() };
     if let Some(pair) = refused.and_then(squares) {
         options.arrows.push(pair);
         options.arrow = "#c62828".to_string();

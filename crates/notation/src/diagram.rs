@@ -167,6 +167,10 @@ pub struct SvgOptions {
     pub highlight: String,
     /// The colour of arrows (drawn mostly opaque). Default: `#15781b`.
     pub arrow: String,
+    /// A small file for pages with many boards: the dark squares as one
+    /// path, the pieces in one group carrying their common attributes, no
+    /// per-square classes. It looks the same. Default: false.
+    pub compact: bool,
 }
 
 impl Default for SvgOptions {
@@ -181,6 +185,7 @@ impl Default for SvgOptions {
             dark: "#b58863".to_string(),
             highlight: "#ffeb3b".to_string(),
             arrow: "#15781b".to_string(),
+            compact: false,
         }
     }
 }
@@ -232,7 +237,22 @@ pub fn svg(board: &Board, options: &SvgOptions) -> String {
     if margin > 0.0 {
         let _ = writeln!(out, "  <rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>");
     }
-    for sq in Square::ALL {
+    if options.compact {
+        let _ = writeln!(
+            out,
+            "  <rect x=\"{margin}\" y=\"{margin}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            s * 8.0,
+            s * 8.0,
+            attr(&options.light)
+        );
+        let mut path = String::new();
+        for sq in Square::ALL.into_iter().filter(|sq| !sq.is_light()) {
+            let (x, y) = corner(sq);
+            let _ = write!(path, "M{x} {y}h{s}v{s}h-{s}z");
+        }
+        let _ = writeln!(out, "  <path d=\"{path}\" fill=\"{}\"/>", attr(&options.dark));
+    }
+    for sq in Square::ALL.into_iter().filter(|_| !options.compact) {
         let (x, y) = corner(sq);
         let (class, fill) = if sq.is_light() { ("light", &options.light) } else { ("dark", &options.dark) };
         let _ = writeln!(
@@ -270,7 +290,22 @@ pub fn svg(board: &Board, options: &SvgOptions) -> String {
             );
         }
     }
-    for (sq, piece) in board.pieces() {
+    if options.compact {
+        let _ = writeln!(
+            out,
+            "  <g font-size=\"{}\" font-family=\"DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, FreeSerif, serif\" text-anchor=\"middle\" stroke=\"#000000\" stroke-width=\"{}\">",
+            (s * 0.78).round(),
+            (s / 30.0 * 10.0).round() / 10.0,
+        );
+        for (sq, piece) in board.pieces() {
+            let (x, y) = centre(sq);
+            let fill = if piece.color == Color::White { "#fff" } else { "#000" };
+            let glyph = figurine(Piece::new(Color::Black, piece.role));
+            let _ = writeln!(out, "<text x=\"{x}\" y=\"{}\" fill=\"{fill}\">{glyph}\u{fe0e}</text>", y + s * 0.3);
+        }
+        out.push_str("  </g>\n");
+    }
+    for (sq, piece) in board.pieces().filter(|_| !options.compact) {
         let (x, y) = centre(sq);
         let (fill, class) = match piece.color {
             Color::White => ("#ffffff", "white"),
@@ -319,4 +354,21 @@ pub fn svg(board: &Board, options: &SvgOptions) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_compact_board_is_smaller_and_draws_the_same_pieces() {
+        let board = Board::standard();
+        let full = svg(&board, &SvgOptions::default());
+        let compact = svg(&board, &SvgOptions { compact: true, highlights: vec![Square::E4], ..SvgOptions::default() });
+        assert!(compact.len() * 3 < full.len(), "{} against {}", compact.len(), full.len());
+        assert_eq!(compact.matches("<text x=").count(), 32);
+        assert_eq!(compact.matches('M').count(), 32, "one subpath per dark square");
+        assert!(compact.contains("class=\"highlight\" data-square=\"e4\""));
+        assert!(compact.trim_end().ends_with("</svg>"));
+    }
 }
