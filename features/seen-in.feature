@@ -77,6 +77,14 @@ Feature: Cases from real bugs
       And there is a black rook on d8
       And a8 and e8 are empty
 
+    # seen in: thomasahle/sunfish issue #66 (a king in check from a pawn could still castle, because the pawn's attack on the king's own square was not looked at)
+    @seen-in @CASTLE-10 @fide-3.8.2.2
+    Scenario: A pawn on d7 checks the king on e8 - Black may not castle out of the check
+      Given the position after 1. e4 d5 2. exd5 Nf6 3. d6 g6 4. Nf3 Bh6 5. Ng1 Bg7 6. d7+
+      Then 0-0 is illegal
+      And the legal moves are Bxd7, Nbxd7, Nfxd7, Qxd7, Kxd7 and Kf8
+      And Black is in check from d7
+
     # seen in: lichess-org/lila issue #13786 (games set up from a position let a player castle long though the position gave only the short castling)
     @seen-in @CASTLE-08 @fide-3.8.2.1
     Scenario: Set up with only the short castling right, Black may not castle long though king and rooks stand at home
