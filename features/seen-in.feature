@@ -42,8 +42,8 @@ Feature: Cases from real bugs
       And Black: Kg8 Pc4
       And Black to move
       And the last move was b2-b4
-      Then cxb3 is legal
-      And c3 is illegal
+      Then c3 is illegal
+      And cxb3 is legal
       And the legal moves are Kf7, Kf8, Kg7, Kh7, Kh8 and cxb3
 
     # seen in: official-stockfish/Stockfish issue #3270 (Stockfish 12 left out the en passant capture that puts the pawn between the king and the checking queen)
