@@ -11,6 +11,9 @@ use lawbook_notation::{epd, fen};
 
 const QUICK_NODES: u64 = 200_000;
 const DEEP_NODES: u64 = 10_000_000;
+/// Martin Sedlak's positions publish one count each, the largest under four
+/// million nodes: the normal run checks all of them.
+const SEDLAK_NODES: u64 = 4_000_000;
 
 /// The six positions of the chessprogramming wiki with their counts by depth.
 const STANDARD: &[(&str, &str, &[u64])] = &[
@@ -136,3 +139,10 @@ suite!(chess960_epd, chess960_epd_deep, "chess960.epd", Some(CastlingMode::Chess
 suite!(random_epd, random_epd_deep, "perft-random.epd", None, Relaxations::STRICT);
 suite!(tricky_a, tricky_a_deep, "tricky-a.perft", Some(CastlingMode::Chess960), Relaxations::ANALYSIS);
 suite!(tricky_b, tricky_b_deep, "tricky-b.perft", Some(CastlingMode::Chess960), Relaxations::ANALYSIS);
+
+// Martin Sedlak's positions (CCC, see the file's header): one published count
+// each, all of them in the normal run.
+#[test]
+fn sedlak_perft() {
+    assert_eq!(run_suite("sedlak.perft", None, Relaxations::STRICT, SEDLAK_NODES), 28);
+}
