@@ -106,6 +106,16 @@ pub fn embedded_rules() -> &'static str {
     lawbook_corpus::rules()
 }
 
+/// The embedded source pages (`features/sources.yaml`), for [`crate::catalogue::parse_sources`].
+pub fn embedded_sources() -> &'static str {
+    lawbook_corpus::sources()
+}
+
+/// The embedded translations (`features/translations.yaml`), for [`crate::catalogue::parse_translations`].
+pub fn embedded_translations() -> &'static str {
+    lawbook_corpus::translations()
+}
+
 /// The feature files of `dir` and its subfolders, with `dir/snapshots/` as their pins.
 ///
 /// # Errors

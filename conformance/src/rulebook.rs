@@ -2,7 +2,8 @@
 //! the files alone (no server). `index.html` is the rule catalogue (every
 //! id, its statement, FIDE article and sources, and the scenarios that
 //! carry it); one page per area shows each scenario in plain words (its
-//! steps as written), its source quotes, a board of the position it sets up
+//! steps as written), its source quotes (each under its page's title and
+//! language, with our English translation marked as ours), a board of the position it sets up
 //! (the squares its steps name marked) and of the position after its moves
 //! (the last move as an arrow, a refused move as a red one), the pinned
 //! move lists as the moves themselves, and each engine's verdict where
@@ -12,7 +13,7 @@
 //! Pages are written with maud, which escapes every text by construction;
 //! the boards are lawbook-notation's SVG.
 
-use crate::catalogue::Rule;
+use crate::catalogue::{Rule, SourcePage, Translation};
 use crate::report::{EngineRun, ScenarioRecord, Verdict};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::BTreeMap;
@@ -28,6 +29,45 @@ pub struct Rulebook<'a> {
     pub runs: &'a [EngineRun],
     /// The text of a pinned move list, by name.
     pub pinned: &'a dyn Fn(&str) -> Option<String>,
+    /// The source pages, for the titles shown with their quotes.
+    pub sources: &'a [SourcePage],
+    /// Our English translations of the quotes.
+    pub translations: &'a [Translation],
+}
+
+/// A comment above a scenario as shown: a source quote with its page
+/// (`Swedish, “Rockad och en passant utan missar”`) and our English where
+/// we have them, or any other comment as it is written.
+struct Shown<'q> {
+    source: Option<String>,
+    text: &'q str,
+    lang: Option<&'q str>,
+    en: Option<&'q str>,
+}
+
+fn shown<'q>(book: &'q Rulebook, comment: &'q str) -> Shown<'q> {
+    let Some(q) = crate::catalogue::quote_line(comment) else {
+        return Shown { source: None, text: comment, lang: None, en: None };
+    };
+    let language = crate::catalogue::language_name(q.lang).unwrap_or(q.lang);
+    let mut source = match book.sources.iter().find(|p| p.id == q.source) {
+        Some(page) => format!("{language}, \u{201c}{}\u{201d}", page.title),
+        None => format!("{language} ({})", q.source),
+    };
+    if let Some(part) = q.part {
+        source = format!("{source}, {part}");
+    }
+    let en = book.translations.iter().find(|t| t.lang == q.lang && t.quote == q.text).map(|t| t.en.as_str());
+    Shown { source: Some(source), text: q.text, lang: Some(q.lang), en }
+}
+
+/// The title of source `id` in English, for the catalogue's sources column.
+fn source_name(book: &Rulebook, id: &str, lang: &str) -> String {
+    let language = crate::catalogue::language_name(lang).unwrap_or(lang);
+    match book.sources.iter().find(|p| p.id == id) {
+        Some(page) => format!("{language}, \u{201c}{}\u{201d} ({id})", page.title),
+        None => format!("{language} ({id})"),
+    }
 }
 
 /// The area page a scenario is on: its feature file's name, `.html`.
@@ -132,7 +172,8 @@ a{color:#1a55a3}nav a{margin-right:.8em}h2{border-bottom:2px solid #ddd;margin-t
 .card{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:1em 0;break-inside:avoid}\
 .boards{display:flex;gap:1.5em;flex-wrap:wrap}.boards figure{margin:0}figcaption{font-size:90%;color:#555}\
 .tags{color:#555;font-size:90%}.tag{background:#eef;border-radius:3px;padding:0 4px;margin-right:4px}\
-blockquote{margin:.3em 0 .3em 1em;font-style:italic;color:#444}ol.steps{margin:.3em 0}\
+blockquote{margin:.3em 0 .3em 1em;font-style:italic;color:#444}blockquote p{margin:.1em 0}\
+.source{font-style:normal;font-size:85%;color:#555}.translation{font-style:normal;font-size:85%;color:#555}ol.steps{margin:.3em 0}\
 .kw{font-weight:600}.pinned{font-family:monospace;font-size:90%}\
 .verdicts span{margin-right:.6em;padding:0 4px;border-radius:3px}\
 .passed{background:#e3f6e3}.failed{background:#fbe0e0}.unsupported{background:#f4f0d8}.error{background:#f8d0f0}\
@@ -232,7 +273,7 @@ fn index(book: &Rulebook, areas: &[(String, String)]) -> String {
                         td { (rule.id) br; span.tags { (rule.kind) } }
                         td { (rule.statement) }
                         td { (rule.fide.as_deref().unwrap_or("")) }
-                        td { @for s in &rule.sources { (s.lang) " (" (s.seed) ") " } }
+                        td { @for s in &rule.sources { (source_name(book, &s.seed, &s.lang)) br; } }
                         td {
                             @for r in &carried {
                                 a href=(format!("{}#{}", page_of(r), anchor_of(r))) { (r.scenario) } br;
@@ -253,14 +294,16 @@ fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]
             @let ids = rule_ids(r);
             @let arts = articles(r);
             @let seen = verdicts(book.runs, &r.id);
+            @let quotes: Vec<Shown> = r.quotes.iter().map(|q| shown(book, q)).collect();
             @let search = format!(
-                "{} {} {} {} {} {}",
+                "{} {} {} {} {} {} {}",
                 r.scenario,
                 r.rule.as_deref().unwrap_or(""),
                 ids.join(" "),
                 arts.iter().map(|a| format!("fide-{a}")).collect::<Vec<_>>().join(" "),
                 seen.iter().map(|(e, v, _)| format!("{e} {}", v.name())).collect::<Vec<_>>().join(" "),
-                r.steps.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" ")
+                r.steps.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" "),
+                quotes.iter().map(|q| format!("{} {}", q.text, q.en.unwrap_or(""))).collect::<Vec<_>>().join(" ")
             ).to_lowercase();
             div.card id=(anchor_of(r)) data-search=(search) {
                 h3 { (r.scenario) }
@@ -270,7 +313,17 @@ fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]
                     @for a in &arts { span.tag { "FIDE " (a) } }
                     span { (r.location) }
                 }
-                @for q in &r.quotes { blockquote { (q) } }
+                @for q in &quotes {
+                    @if let Some(source) = &q.source {
+                        blockquote {
+                            p.source { (source) ":" }
+                            p lang=[q.lang] { "\u{201c}" (q.text) "\u{201d}" }
+                            @if let Some(en) = q.en { p.translation lang="en" { "English (our translation): " (en) } }
+                        }
+                    } @else {
+                        blockquote { (q.text) }
+                    }
+                }
                 div.boards {
                     @if let Some(start) = &r.start {
                         figure {
@@ -356,6 +409,8 @@ mod tests {
         ];
         records[0].fen = records[0].start.clone();
         records[0].last_move = None;
+        records[0].quotes.push("ru (003), answer: \"Да.\"".into());
+        records[0].quotes.push("FIDE Guidelines II, in our words: the rook moves.".into());
         let rules = crate::catalogue::parse(
             "- id: CASTLE-11\n  area: castling\n  kind: rule\n  statement: \"The king may not cross an attacked square.\"\n  fide: \"3.8.2.2\"\n  sources:\n    - {seed: \"000\", lang: sv}\n",
             Path::new("rules.yaml"),
@@ -364,7 +419,24 @@ mod tests {
         let pinned = |name: &str| {
             (name == "castling__x").then(|| "---\nheader\n---\nKd1      e1d1\nO-O      e1g1\n".to_string())
         };
-        let book = Rulebook { scenarios: &records, rules: &rules, runs: &[], pinned: &pinned };
+        let sources = crate::catalogue::parse_sources(
+            "- {id: \"000\", lang: sv, title: \"Rockad och en passant utan missar\", title_en: \"Castling\"}\n",
+            Path::new("sources.yaml"),
+        )
+        .expect("sources");
+        let translations = crate::catalogue::parse_translations(
+            "- {quote: \"Kungen får inte passera en anfallen ruta.\", lang: sv, en: \"The king may not cross an attacked square.\"}\n",
+            Path::new("translations.yaml"),
+        )
+        .expect("translations");
+        let book = Rulebook {
+            scenarios: &records,
+            rules: &rules,
+            runs: &[],
+            pinned: &pinned,
+            sources: &sources,
+            translations: &translations,
+        };
         let pages = pages(&book);
         assert_eq!(pages.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["index.html", "castling.html"]);
         let area = &pages[1].1;
@@ -372,6 +444,23 @@ mod tests {
         // Both boards of the first scenario, one of the second (nothing moved).
         assert_eq!(area.matches("<svg").count(), 3);
         assert!(area.contains("Kungen får inte passera"));
+        // Each quote under its page's title and language, with our English marked as ours.
+        assert_eq!(
+            area.matches("<p class=\"source\">Swedish, \u{201c}Rockad och en passant utan missar\u{201d}:</p>").count(),
+            2
+        );
+        assert_eq!(
+            area.matches("<p class=\"translation\" lang=\"en\">English (our translation): The king may not cross an attacked square.</p>").count(),
+            2
+        );
+        assert!(area.contains("<p lang=\"sv\">\u{201c}Kungen får inte passera en anfallen ruta.\u{201d}</p>"));
+        assert!(!area.contains("sv (000)"), "the source is named by its title");
+        // A quote without a translation or a known page still shows, without English; other comments as written.
+        assert!(area.contains(
+            "<p class=\"source\">Russian (003), answer:</p><p lang=\"ru\">\u{201c}Да.\u{201d}</p></blockquote>"
+        ));
+        assert!(area.contains("<blockquote>FIDE Guidelines II, in our words: the rook moves.</blockquote>"));
+        assert!(pages[0].1.contains("Swedish, \u{201c}Rockad och en passant utan missar\u{201d} (000)"));
         assert!(area.contains("The legal moves, as pinned (2): Kd1 O-O"));
         assert!(area.contains("data-square=\"h1\"") && area.contains("class=\"highlight\""), "h1 is marked");
         // In the order of the file.

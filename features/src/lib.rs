@@ -1,13 +1,16 @@
 //! The lawbook rule corpus as data, built into the library so a program
 //! that runs it (`lawbook check`) needs no checkout: the feature files of
-//! this folder, its rule catalogue and its pinned legal move lists, each as
-//! the text of the file it was built from.
+//! this folder, its rule catalogue, its source pages, the translations of
+//! its quotes and its pinned legal move lists, each as the text of the file
+//! it was built from.
 //!
 //! ```
 //! let castling = lawbook_corpus::feature_files().iter().find(|(name, _)| *name == "castling").unwrap();
 //! assert!(castling.1.starts_with("Feature:") || castling.1.contains("\nFeature:"));
 //! assert!(lawbook_corpus::pinned("castling__a-bishop-on-f1-is-a-temporary-obstacle").is_some());
 //! assert!(lawbook_corpus::rules().contains("CASTLE-11"));
+//! assert!(lawbook_corpus::sources().contains("Rockad och en passant utan missar"));
+//! assert!(lawbook_corpus::translations().contains("The king may not cross an attacked square."));
 //! ```
 #![deny(missing_docs)]
 
@@ -31,4 +34,16 @@ pub fn pinned_lists() -> &'static [(&'static str, &'static str)] {
 /// The rule catalogue, `rules.yaml`.
 pub fn rules() -> &'static str {
     RULES
+}
+
+/// The source pages the quotes come from, `sources.yaml`: each page's
+/// number, language, own title and the title in English.
+pub fn sources() -> &'static str {
+    SOURCES
+}
+
+/// Our English translations of the source quotes, `translations.yaml`:
+/// one entry per distinct quote of the feature files.
+pub fn translations() -> &'static str {
+    TRANSLATIONS
 }

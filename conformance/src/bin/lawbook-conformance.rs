@@ -301,7 +301,19 @@ fn rulebook(out: &std::path::Path, runs: &[PathBuf]) -> Result<PathBuf, String> 
         })
         .collect::<Result<_, String>>()?;
     let pinned = |name: &str| lawbook_corpus::pinned(name).map(str::to_string);
-    let book = rulebook::Rulebook { scenarios: &ours.scenarios, rules: &rules, runs: &runs, pinned: &pinned };
+    let sources = catalogue::parse_sources(corpus::embedded_sources(), std::path::Path::new("features/sources.yaml"))?;
+    let translations = catalogue::parse_translations(
+        corpus::embedded_translations(),
+        std::path::Path::new("features/translations.yaml"),
+    )?;
+    let book = rulebook::Rulebook {
+        scenarios: &ours.scenarios,
+        rules: &rules,
+        runs: &runs,
+        pinned: &pinned,
+        sources: &sources,
+        translations: &translations,
+    };
     rulebook::write(out, &book)?;
     Ok(out.join("index.html"))
 }
