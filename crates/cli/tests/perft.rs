@@ -66,6 +66,14 @@ fn moves_count_one_line_of_divide() {
     }
     assert_eq!(total, 7);
     assert!(divided.ends_with("\nNodes searched: 97862\n"), "{divided}");
+    // Chess960 castling, written king-takes-rook, is read back so.
+    let rooks = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1";
+    let (_, divided) = run(&["perft", rooks, "3", "--divide"]);
+    for mv in ["e1h1", "e1a1"] {
+        let line = divided.lines().find(|l| l.starts_with(&format!("{mv}: "))).expect("castling listed");
+        let (code, counted) = run(&["perft", rooks, "2", "--moves", mv]);
+        assert_eq!((code, format!("{mv}: {}", counted.trim())), (Some(0), line.to_string()));
+    }
 }
 
 #[test]
