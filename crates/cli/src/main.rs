@@ -2,8 +2,11 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use lawbook_board::{CastlingMode, Relaxations};
-use lawbook_movegen::{Position, divide, perft, perft_bounded, perft_leaf};
+use lawbook_movegen::{
+    Leaves, Position, divide, divide_parallel, perft, perft_bounded, perft_bounded_parallel, perft_leaf, perft_parallel,
+};
 use lawbook_notation::{Lang, ReadOptions, Strictness, epd, fen, read_move, san, uci};
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use lawbook_cli::serve;
@@ -27,6 +30,11 @@ enum Command {
     ///
     /// Examples: `lawbook perft startpos 5`, `lawbook perft "<FEN>" 3 --divide`,
     /// `lawbook perft --epd suite.epd --max-nodes 1000000`.
+    /// --jobs splits the tree on one machine; to split it across machines,
+    /// count each root move's subtree as its own job: `lawbook moves "<FEN>"`
+    /// lists the root moves, and `lawbook perft "<FEN>" D-1 --moves MOVE`
+    /// is that move's line of `lawbook perft "<FEN>" D --divide`; the
+    /// counts add up to the total.
     Perft(PerftArgs),
     /// List the legal moves of a position, one a line, sorted.
     Moves(MovesArgs),
@@ -117,7 +125,7 @@ struct PerftArgs {
     /// The position: a FEN in quotes, or `startpos`.
     #[arg(required_unless_present = "epd", conflicts_with = "epd")]
     fen: Option<String>,
-    /// How many plies deep to count.
+    /// How many plies deep to count (at most 64).
     #[arg(required_unless_present = "epd", conflicts_with = "epd")]
     depth: Option<u32>,
     /// Show the count below each legal move (sorted by UCI move), then the total.
@@ -126,6 +134,14 @@ struct PerftArgs {
     /// Play every move down to the leaves instead of counting the last ply in bulk.
     #[arg(long)]
     no_bulk: bool,
+    /// Moves to play before counting, in SAN (Nf3), long algebraic (Ng1-f3) or UCI (g1f3):
+    /// the subtree below them, as one line of --divide.
+    #[arg(long, num_args = 1.., value_name = "MOVE", conflicts_with = "epd")]
+    moves: Vec<String>,
+    /// How many threads count (default: the number of cores; at most 256). The root moves and their
+    /// replies are shared out as the threads become free; the counts are the same for every number.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
     /// Check every `;Dn count` (or `perft n count`) entry of a perft suite file.
     #[arg(long, value_name = "FILE")]
     epd: Option<std::path::PathBuf>,
@@ -134,6 +150,18 @@ struct PerftArgs {
     max_nodes: u64,
     #[command(flatten)]
     position: PositionArgs,
+}
+
+/// The most threads `--jobs` starts.
+const MAX_JOBS: usize = 256;
+
+impl PerftArgs {
+    /// `--jobs`, or the number of cores; at most [`MAX_JOBS`].
+    fn jobs(&self) -> usize {
+        self.jobs
+            .map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
+            .min(MAX_JOBS)
+    }
 }
 
 #[derive(Args)]
@@ -253,10 +281,23 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
     let (Some(text), Some(depth)) = (&args.fen, args.depth) else {
         return Err(usage("perft needs a position and a depth, or --epd FILE".into()));
     };
-    let pos = args.position.read(text).map_err(usage)?;
+    if depth > epd::MAX_PERFT_DEPTH {
+        // Never done, and deep enough to exhaust the stack.
+        return Err(usage(format!("depth {depth} is deeper than {}: no perft that deep ends", epd::MAX_PERFT_DEPTH)));
+    }
+    let mut pos = args.position.read(text).map_err(usage)?;
+    for (i, text) in args.moves.iter().enumerate() {
+        let (mv, _) = read_move(&pos, text, ReadOptions::LENIENT)
+            .map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
+        pos = pos.play_unchecked(mv);
+    }
+    let jobs = args.jobs();
+    if jobs > 1 {
+        return perft_on_threads(&pos, depth, jobs, args);
+    }
     let count = |p: &Position, d: u32| if args.no_bulk { perft_leaf(p, d) } else { perft(p, d) };
     if args.divide {
-        let mut rows: Vec<(String, u64)> = if args.no_bulk {
+        let rows: Vec<(String, u64)> = if args.no_bulk {
             pos.legal_moves()
                 .iter()
                 .map(|&m| (uci::write(&pos, m), count(&pos.play_unchecked(m), depth.saturating_sub(1))))
@@ -264,18 +305,33 @@ fn run_perft(args: &PerftArgs) -> Result<(), Failure> {
         } else {
             divide(&pos, depth).into_iter().map(|(m, n)| (uci::write(&pos, m), n)).collect()
         };
-        rows.sort();
-        let mut total = 0;
-        for (mv, n) in &rows {
-            say(format_args!("{mv}: {n}"))?;
-            total += n;
-        }
-        say("")?;
-        say(format_args!("Nodes searched: {}", if depth == 0 { 1 } else { total }))?;
+        print_divided(rows, depth)
     } else {
-        say(count(&pos, depth))?;
+        say(count(&pos, depth))
     }
-    Ok(())
+}
+
+/// `lawbook perft` on `jobs` threads, with the same output as on one.
+fn perft_on_threads(pos: &Position, depth: u32, jobs: usize, args: &PerftArgs) -> Result<(), Failure> {
+    let leaves = if args.no_bulk { Leaves::Played } else { Leaves::Counted };
+    if args.divide {
+        let rows = divide_parallel(pos, depth, jobs, leaves).into_iter().map(|(m, n)| (uci::write(pos, m), n));
+        print_divided(rows.collect(), depth)
+    } else {
+        say(perft_parallel(pos, depth, jobs, leaves))
+    }
+}
+
+/// Prints `--divide`'s lines, sorted by move, and the total.
+fn print_divided(mut rows: Vec<(String, u64)>, depth: u32) -> Result<(), Failure> {
+    rows.sort();
+    let mut total = 0;
+    for (mv, n) in &rows {
+        say(format_args!("{mv}: {n}"))?;
+        total += n;
+    }
+    say("")?;
+    say(format_args!("Nodes searched: {}", if depth == 0 { 1 } else { total }))
 }
 
 fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
@@ -295,6 +351,7 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
         };
         positions.push(pos);
     }
+    let jobs = args.jobs();
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     for (case, pos) in cases.iter().zip(&positions) {
         if case.nodes > args.max_nodes {
@@ -303,9 +360,16 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), Failure> {
         }
         // Counting stops past the published count: a wrong count at a great
         // depth is a mismatch found at once, not an endless search.
-        let got = match perft_bounded(pos, case.depth, case.nodes) {
-            Some(_) if args.no_bulk => Some(perft_leaf(pos, case.depth)),
-            got => got,
+        let got = if jobs == 1 {
+            match perft_bounded(pos, case.depth, case.nodes) {
+                Some(_) if args.no_bulk => Some(perft_leaf(pos, case.depth)),
+                got => got,
+            }
+        } else {
+            match perft_bounded_parallel(pos, case.depth, case.nodes, jobs) {
+                Some(_) if args.no_bulk => Some(perft_parallel(pos, case.depth, jobs, Leaves::Played)),
+                got => got,
+            }
         };
         if got == Some(case.nodes) {
             passed += 1;

@@ -4,7 +4,8 @@
 //! [`lawbook_board::Setup`], refused with a [`lawbook_board::PositionError`]
 //! when the laws could never produce it). It lists its legal moves, plays
 //! them (copy-make, with an incrementally kept Zobrist key) and counts them
-//! ([`perft`]). Castling in standard chess and Chess960 goes through one path.
+//! ([`perft`]; on several threads [`perft_parallel`]). Castling in standard
+//! chess and Chess960 goes through one path.
 //!
 //! Where speed matters: [`Position::legal_moves_into`] fills a list the
 //! caller keeps (no 2 KB list returned by value),
@@ -27,6 +28,7 @@ pub mod attacks;
 mod castling;
 mod generate;
 mod moves;
+mod parallel;
 mod perft;
 mod position;
 mod validate;
@@ -34,5 +36,6 @@ mod zobrist;
 
 pub use castling::{CastlingObstacle, CastlingSide};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use parallel::{Leaves, divide_parallel, perft_bounded_parallel, perft_parallel};
 pub use perft::{divide, perft, perft_bounded, perft_leaf};
 pub use position::{PlayError, Position};

@@ -31,7 +31,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// let start = Position::startpos();
 /// assert_eq!(perft_bounded(&start, 3, 8_902), Some(8_902));
 /// assert_eq!(perft_bounded(&start, 3, 8_901), None);
-/// assert_eq!(perft_bounded(&start, 1_000, 1_000_000), None);
+/// assert_eq!(perft_bounded(&start, 60, 1_000_000), None);
 /// ```
 pub fn perft_bounded(pos: &Position, depth: u32, limit: u64) -> Option<u64> {
     /// Counts into `budget` (what is left of the limit); false once it is exceeded.

@@ -6,7 +6,9 @@
 //! the standard positions to their full published depths): `cargo xtask perft`.
 
 use lawbook_board::{CastlingMode, Relaxations};
-use lawbook_movegen::{Position, perft, perft_leaf};
+use lawbook_movegen::{
+    Leaves, Position, divide, divide_parallel, perft, perft_bounded_parallel, perft_leaf, perft_parallel,
+};
 use lawbook_notation::{epd, fen};
 
 const QUICK_NODES: u64 = 200_000;
@@ -80,6 +82,54 @@ fn leaf_perft_plays_every_move() {
         for (i, &expected) in counts.iter().enumerate().take(3) {
             assert_eq!(perft_leaf(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
         }
+    }
+}
+
+/// The thread counts the parallel functions are compared at: one (the
+/// serial path), two, three, and more threads than some roots have moves.
+const JOBS: [usize; 4] = [1, 2, 3, 7];
+
+#[test]
+fn parallel_counts_equal_published_and_serial_counts() {
+    for (name, text, counts) in STANDARD {
+        let pos = fen::read(text).unwrap();
+        for (i, &expected) in counts.iter().enumerate().take_while(|&(_, &n)| n <= QUICK_NODES * 3) {
+            let depth = i as u32 + 1;
+            let serial = divide(&pos, depth);
+            for jobs in JOBS {
+                let at = format!("{name} depth {depth} jobs {jobs}");
+                assert_eq!(perft_parallel(&pos, depth, jobs, Leaves::Counted), expected, "{at}");
+                assert_eq!(divide_parallel(&pos, depth, jobs, Leaves::Counted), serial, "{at}");
+                assert_eq!(perft_bounded_parallel(&pos, depth, expected, jobs), Some(expected), "{at}");
+                assert_eq!(perft_bounded_parallel(&pos, depth, expected - 1, jobs), None, "{at}");
+                if expected <= QUICK_NODES / 2 {
+                    assert_eq!(perft_parallel(&pos, depth, jobs, Leaves::Played), expected, "{at}");
+                    assert_eq!(divide_parallel(&pos, depth, jobs, Leaves::Played), serial, "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn parallel_counts_in_chess960_and_without_moves() {
+    // A Chess960 start (chess960.epd, line 1) with castling on both wings in reach.
+    let pos = fen::read("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    for jobs in JOBS {
+        assert_eq!(perft_parallel(&pos, 4, jobs, Leaves::Counted), 326_672, "jobs {jobs}");
+        assert_eq!(divide_parallel(&pos, 3, jobs, Leaves::Played), divide(&pos, 3), "jobs {jobs}");
+    }
+    // Mate after 1. f3 e5 2. g4 Qh4#: no root move, no unit.
+    let mated = fen::read("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    // Two root moves (a3, a4), fewer than the threads.
+    let lone = fen::read("7k/8/8/8/8/6q1/P7/7K w - - 0 1").unwrap();
+    assert_eq!(lone.legal_moves().len(), 2);
+    for jobs in JOBS {
+        assert_eq!(perft_parallel(&mated, 3, jobs, Leaves::Counted), 0);
+        assert!(divide_parallel(&mated, 3, jobs, Leaves::Counted).is_empty());
+        assert_eq!(divide_parallel(&lone, 4, jobs, Leaves::Counted), divide(&lone, 4));
+        assert_eq!(perft_parallel(&lone, 4, jobs, Leaves::Played), perft(&lone, 4));
     }
 }
 

@@ -622,10 +622,8 @@ impl Game {
             Reason::InsufficientMaterial
         } else if self.dead.is_impossible() {
             Reason::DeadPosition
-        } else if pos.halfmoves() >= 150 {
-            Reason::SeventyFiveMoves
-        } else if repetitions >= 5 {
-            Reason::FivefoldRepetition
+        } else if let Some(reason) = crate::automatic_draw(pos, repetitions) {
+            reason
         } else if self.policy.automatic_fifty_moves && pos.halfmoves() >= 100 {
             Reason::FiftyMoves
         } else if self.policy.automatic_threefold && repetitions >= 3 {

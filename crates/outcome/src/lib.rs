@@ -13,6 +13,8 @@
 //!   9.3): fifty moves and threefold repetition, now or by announcing a move;
 //!   a [`Policy`] applies them by themselves in casual play. Agreement,
 //!   resignation and the fall of a flag.
+//! - [`Tracker`]: the seventy-five-move rule and fivefold repetition kept
+//!   up move by move, for a replay that needs no [`Game`].
 //! - [`dead`]: a sound dead-position analysis (a position is called dead only
 //!   with a proof), and [`material`]: piece values and the classic
 //!   insufficient-material rule.
@@ -36,5 +38,7 @@
 pub mod dead;
 mod game;
 pub mod material;
+mod tracker;
 
 pub use game::{Claim, ClaimVerdict, Game, GameError, GameResult, Outcome, Policy, Reason, Status, same_position};
+pub use tracker::{Tracker, automatic_draw};

@@ -4,9 +4,10 @@
 //! themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6) as the moves are played, once:
 //!
 //! - after every move: insufficient material (the classic rule), seventy-five
-//!   moves, fivefold repetition. These are cheap: a look at the material, the
-//!   halfmove clock, and the Zobrist keys of the positions since the last
-//!   capture or pawn move (no earlier position can come again);
+//!   moves, fivefold repetition. These are cheap: a look at the material, and
+//!   [`lawbook_outcome::Tracker`], which keeps the halfmove clock and the
+//!   positions since the last capture or pawn move (no earlier position can
+//!   come again);
 //! - mate and stalemate need no look before the last position: a move that
 //!   the reader accepted follows every other one, so the side to move had a
 //!   legal move;
@@ -20,7 +21,7 @@ use lawbook_movegen::Position;
 use lawbook_notation::pgn::PgnGame;
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
-use lawbook_outcome::{GameResult, Outcome, Reason, same_position};
+use lawbook_outcome::{GameResult, Outcome, Reason, Tracker};
 
 /// What the moves of a game come to.
 pub(crate) struct Judgement {
@@ -37,47 +38,21 @@ pub(crate) struct Judgement {
     pub(crate) mismatch: Option<(GameResult, Reason)>,
 }
 
-/// The positions since the last capture or pawn move: the only ones that can
-/// come again.
-struct Window {
-    positions: Vec<Position>,
-}
-
-impl Window {
-    /// Adds `pos`; how many times it has occurred, this time included.
-    fn add(&mut self, pos: &Position) -> usize {
-        if pos.halfmoves() == 0 {
-            self.positions.clear();
-        }
-        self.positions.push(*pos);
-        // Five occurrences need at least 16 plies between the first and the last.
-        if self.positions.len() < 17 {
-            return 1;
-        }
-        let key = pos.zobrist();
-        self.positions.iter().filter(|p| p.zobrist() == key && same_position(p, pos)).count()
-    }
-}
-
-/// The ending a position with a legal move brings by itself, given how many
-/// times it has occurred; the dead-position search only when `search`.
-fn ending_with_moves(pos: &Position, occurrences: usize, search: bool) -> Option<Reason> {
+/// The ending a position with a legal move brings by itself, the last one
+/// `tracker` was given; the dead-position search only when `search`.
+fn ending_with_moves(pos: &Position, tracker: &Tracker, search: bool) -> Option<Reason> {
     if is_insufficient_material(pos.board()) {
         Some(Reason::InsufficientMaterial)
     } else if search && dead::is_frozen(pos.board()) && dead::analyse(pos, SearchLimits::DEFAULT).is_impossible() {
         Some(Reason::DeadPosition)
-    } else if pos.halfmoves() >= 150 {
-        Some(Reason::SeventyFiveMoves)
-    } else if occurrences >= 5 {
-        Some(Reason::FivefoldRepetition)
     } else {
-        None
+        tracker.draw()
     }
 }
 
 /// The ending of the last position, in the order of precedence of
 /// [`lawbook_outcome::Game`]: mate first, so a mate on the seventy-fifth move stands.
-fn last_ending(pos: &Position, occurrences: usize) -> Option<Outcome> {
+fn last_ending(pos: &Position, tracker: &Tracker) -> Option<Outcome> {
     if pos.count_legal() == 0 {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Reason::Checkmate)
@@ -85,7 +60,7 @@ fn last_ending(pos: &Position, occurrences: usize) -> Option<Outcome> {
             Outcome::draw(Reason::Stalemate)
         });
     }
-    ending_with_moves(pos, occurrences, true).map(Outcome::draw)
+    ending_with_moves(pos, tracker, true).map(Outcome::draw)
 }
 
 /// The plies and the last position of moves the reader has checked.
@@ -96,24 +71,23 @@ pub(crate) fn replay(game: &PgnGame) -> (usize, Position) {
 
 /// Judges a game the reader read whole (its moves are legal): one replay.
 pub(crate) fn judge(game: &PgnGame, full: bool) -> Judgement {
-    let mut window = Window { positions: Vec::with_capacity(32) };
     let mut pos = game.start;
-    let mut occurrences = window.add(&pos);
+    let mut tracker = Tracker::new(&pos);
     let mut after_end = None;
     for (ply, m) in game.moves.iter().enumerate() {
         if after_end.is_none()
-            && let Some(reason) = ending_with_moves(&pos, occurrences, full)
+            && let Some(reason) = ending_with_moves(&pos, &tracker, full)
         {
             after_end = Some((reason, ply));
         }
         pos = pos.play_unchecked(m.mv);
-        occurrences = window.add(&pos);
+        tracker.push(&pos);
     }
     let plies = game.moves.len();
     if let Some((reason, _)) = after_end {
         return Judgement { plies, last: pos, termination: Some(reason), after_end, mismatch: None };
     }
-    let outcome = last_ending(&pos, occurrences);
+    let outcome = last_ending(&pos, &tracker);
     let stated = game.tag("Result").unwrap_or("*");
     let mismatch = outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
     Judgement { plies, last: pos, termination: outcome.map(|o| o.reason), after_end: None, mismatch }

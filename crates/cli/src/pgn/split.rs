@@ -109,13 +109,23 @@ pub(crate) struct Splitter<R> {
     /// An error to hand on after the whole games before it.
     error: Option<io::Error>,
     done: bool,
-    /// Called with the number of bytes of each line read.
+    /// Called with the number of bytes read for each chunk (not each line: it
+    /// may update a progress bar).
     on_read: Box<dyn FnMut(usize) + Send>,
+    /// Bytes read and not yet handed to `on_read`.
+    unreported: usize,
 }
 
 impl<R: BufRead> Splitter<R> {
     pub(crate) fn new(input: R, max_line_len: usize, on_read: Box<dyn FnMut(usize) + Send>) -> Splitter<R> {
-        Splitter { input, max_line_len, line_no: 0, carry: None, error: None, done: false, on_read }
+        Splitter { input, max_line_len, line_no: 0, carry: None, error: None, done: false, on_read, unreported: 0 }
+    }
+
+    /// Hands the bytes read so far to `on_read`.
+    fn report(&mut self) {
+        if self.unreported > 0 {
+            (self.on_read)(std::mem::take(&mut self.unreported));
+        }
     }
 }
 
@@ -143,6 +153,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
             let start = text.len();
             match read_line(&mut self.input, &mut text, keep) {
                 Err(e) => {
+                    self.report();
                     self.done = true;
                     if game_start == 0 {
                         return Some(Err(e));
@@ -156,18 +167,20 @@ impl<R: BufRead> Iterator for Splitter<R> {
                     return Some(Ok(Chunk { first_line, text, sentinel: Some(sentinel) }));
                 }
                 Ok(None) => {
+                    self.report();
                     self.done = true;
                     return (!text.is_empty()).then_some(Ok(Chunk { first_line, text, sentinel: None }));
                 }
                 Ok(Some(read)) => {
                     self.line_no += 1;
-                    (self.on_read)(read);
+                    self.unreported += read;
                     match classify(&text[start..], self.max_line_len) {
                         LineKind::Tag if body => {
                             if start >= TARGET {
                                 let line = text[start..].to_vec();
                                 text.truncate(start);
                                 self.carry = Some((line.clone(), self.line_no));
+                                self.report();
                                 return Some(Ok(Chunk { first_line, text, sentinel: Some(line) }));
                             }
                             (game_start, body) = (start, false);
@@ -203,9 +216,14 @@ mod tests {
     fn chunks_hold_whole_games_and_every_line() {
         let game = "[Event \"x\"]\n\n1. e4 e5 *\n\n";
         let text = game.repeat(20_000);
-        let chunks: Vec<Chunk> =
-            Splitter::new(text.as_bytes(), 1 << 20, Box::new(|_| {})).collect::<io::Result<_>>().unwrap();
+        let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = read.clone();
+        let on_read = Box::new(move |n| {
+            counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        });
+        let chunks: Vec<Chunk> = Splitter::new(text.as_bytes(), 1 << 20, on_read).collect::<io::Result<_>>().unwrap();
         assert!(chunks.len() > 2);
+        assert_eq!(read.load(std::sync::atomic::Ordering::Relaxed), text.len(), "every byte read is reported");
         let mut line = 1;
         let mut all = Vec::new();
         for (i, chunk) in chunks.iter().enumerate() {

@@ -1,0 +1,127 @@
+//! The seventy-five-move rule and fivefold repetition (FIDE 9.6), kept up
+//! move by move for a replay that needs nothing else of a [`crate::Game`].
+
+use crate::{Reason, same_position};
+use lawbook_movegen::Position;
+
+/// The draw that the seventy-five-move rule (9.6.2) or fivefold repetition
+/// (9.6.1) makes of `pos`, a position with a legal move that has occurred
+/// `occurrences` times; the seventy-five-move rule first. A mate on the
+/// seventy-fifth move stands: look for mate before asking.
+///
+/// ```
+/// use lawbook_movegen::Position;
+/// use lawbook_outcome::{Reason, automatic_draw};
+/// assert_eq!(automatic_draw(&Position::startpos(), 5), Some(Reason::FivefoldRepetition));
+/// assert_eq!(automatic_draw(&Position::startpos(), 4), None);
+/// ```
+pub fn automatic_draw(pos: &Position, occurrences: usize) -> Option<Reason> {
+    if pos.halfmoves() >= 150 {
+        Some(Reason::SeventyFiveMoves)
+    } else if occurrences >= 5 {
+        Some(Reason::FivefoldRepetition)
+    } else {
+        None
+    }
+}
+
+/// Whether the last position of a replay is drawn by the seventy-five-move
+/// rule or fivefold repetition ([`automatic_draw`]), kept up move by move.
+/// Only the positions since the last capture or pawn move are kept (no
+/// earlier one can come again), and they are compared only from the
+/// seventeenth on (a fifth occurrence needs sixteen plies after the first).
+///
+/// ```
+/// use lawbook_movegen::Position;
+/// use lawbook_notation::uci;
+/// use lawbook_outcome::{Reason, Tracker};
+///
+/// let mut pos = Position::startpos();
+/// let mut tracker = Tracker::new(&pos);
+/// for _ in 0..4 {
+///     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///         assert_eq!(tracker.draw(), None);
+///         pos = pos.play_unchecked(uci::parse(&pos, text)?);
+///         tracker.push(&pos);
+///     }
+/// }
+/// // The initial position, for the fifth time.
+/// assert_eq!(tracker.draw(), Some(Reason::FivefoldRepetition));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tracker {
+    /// The positions since the last capture or pawn move (or the start), the last one included.
+    window: Vec<Position>,
+    /// The draw of the last position.
+    draw: Option<Reason>,
+}
+
+impl Tracker {
+    /// A replay from `start`.
+    pub fn new(start: &Position) -> Tracker {
+        let mut window = Vec::with_capacity(32);
+        window.push(*start);
+        Tracker { window, draw: automatic_draw(start, 1) }
+    }
+
+    /// Records `pos`, the position after the next move.
+    pub fn push(&mut self, pos: &Position) {
+        if pos.halfmoves() == 0 {
+            self.window.clear();
+        }
+        self.window.push(*pos);
+        let fivefold = self.window.len() >= 17 && {
+            let key = pos.zobrist();
+            self.window.iter().filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
+        };
+        self.draw = automatic_draw(pos, if fivefold { 5 } else { 1 });
+    }
+
+    /// The draw the last position makes by the seventy-five-move rule or
+    /// fivefold repetition, if it has a legal move ([`automatic_draw`]).
+    pub fn draw(&self) -> Option<Reason> {
+        self.draw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use lawbook_notation::{fen, uci};
+
+    /// Plays `moves` from `start` with a tracker beside a [`Game`]; the
+    /// tracker's draws after each move, checked against the game's ending.
+    fn draws(start: &str, moves: &[&str]) -> Vec<Option<Reason>> {
+        let mut pos = fen::read(start).unwrap();
+        let (mut tracker, mut game) = (Tracker::new(&pos), Game::new(pos));
+        let mut draws = Vec::new();
+        for text in moves {
+            let mv = uci::parse(&pos, text).unwrap();
+            pos = pos.play_unchecked(mv);
+            tracker.push(&pos);
+            game.play(mv).unwrap();
+            assert_eq!(tracker.draw(), game.outcome().map(|o| o.reason), "after {text}");
+            draws.push(tracker.draw());
+        }
+        draws
+    }
+
+    #[test]
+    fn the_draws_come_when_the_game_says() {
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(4);
+        let got = draws(fen::STARTPOS, &shuffle);
+        assert_eq!(got.iter().filter(|d| d.is_some()).count(), 1);
+        assert_eq!(got[15], Some(Reason::FivefoldRepetition));
+        // A pawn move starts the count again: four more occurrences are not five.
+        let mut moves = vec!["e2e4", "e7e5"];
+        moves.extend(["g1f3", "g8f6", "f3g1", "f6g8"].repeat(3));
+        assert!(draws(fen::STARTPOS, &moves).iter().all(Option::is_none));
+        // The 150th quiet ply.
+        assert_eq!(
+            draws("4k3/8/8/8/8/8/4P3/4K2R w K - 148 80", &["h1h2", "e8d8"]),
+            [None, Some(Reason::SeventyFiveMoves)]
+        );
+    }
+}
