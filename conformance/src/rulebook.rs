@@ -249,6 +249,34 @@ pub fn write(dir: &Path, book: &Rulebook) -> Result<Vec<PathBuf>, String> {
     Ok(written)
 }
 
+/// The rulebook of the built-in corpus: runs it on lawbook (for every
+/// scenario's positions and pins), reads the catalogue, the sources and the
+/// translations built in, and writes the pages to `dir`, with the verdicts
+/// of `runs`; the index's path.
+///
+/// # Errors
+/// One line when the corpus cannot run, a built-in file cannot be read, or a
+/// page cannot be written.
+pub fn write_corpus(dir: &Path, runs: &[EngineRun]) -> Result<PathBuf, String> {
+    use crate::{catalogue, corpus};
+    let ours = crate::check::run(&crate::check::Check::default())?;
+    let rules = catalogue::parse(corpus::embedded_rules(), Path::new("features/rules.yaml"))?;
+    let pinned = |name: &str| lawbook_corpus::pinned(name).map(str::to_string);
+    let sources = catalogue::parse_sources(corpus::embedded_sources(), Path::new("features/sources.yaml"))?;
+    let translations =
+        catalogue::parse_translations(corpus::embedded_translations(), Path::new("features/translations.yaml"))?;
+    let book = Rulebook {
+        scenarios: &ours.scenarios,
+        rules: &rules,
+        runs,
+        pinned: &pinned,
+        sources: &sources,
+        translations: &translations,
+    };
+    write(dir, &book)?;
+    Ok(dir.join("index.html"))
+}
+
 fn index(book: &Rulebook, areas: &[(String, String)]) -> String {
     let mut by_area: BTreeMap<&str, Vec<&Rule>> = BTreeMap::new();
     for rule in book.rules {

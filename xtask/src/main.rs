@@ -62,7 +62,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     (
         "setup-engines",
         "",
-        "install Stockfish, the xboard engines (apt-get, as root), python-chess, chess.js and chessops",
+        "install Stockfish, the xboard engines and Chromium (apt-get, as root), python-chess, chess.js and chessops",
     ),
     (
         "rulebook",
@@ -572,6 +572,8 @@ fn setup_engines() -> Result<(), String> {
             "toga2",
             "glaurung",
             "ethereal-chess",
+            // Renders the rulebook and the report in conformance/tests/pages.rs.
+            "chromium",
         ],
     ];
     // pip itself when it is on PATH, otherwise Python's own.

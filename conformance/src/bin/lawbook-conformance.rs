@@ -286,12 +286,8 @@ fn write_reports(
     Ok(runs)
 }
 
-/// Runs the built-in corpus on lawbook (for every scenario's positions and
-/// pins), reads the runs given, and writes the rulebook; the index's path.
+/// Reads the runs given and writes the rulebook of the built-in corpus; the index's path.
 fn rulebook(out: &std::path::Path, runs: &[PathBuf]) -> Result<PathBuf, String> {
-    use lawbook_conformance::{catalogue, corpus, rulebook};
-    let ours = check::run(&check::Check::default())?;
-    let rules = catalogue::parse(corpus::embedded_rules(), std::path::Path::new("features/rules.yaml"))?;
     let runs: Vec<EngineRun> = runs
         .iter()
         .map(|path| {
@@ -300,20 +296,5 @@ fn rulebook(out: &std::path::Path, runs: &[PathBuf]) -> Result<PathBuf, String> 
                 .map_err(|e| format!("{}: not a run of lawbook check --json: {e}", path.display()))
         })
         .collect::<Result<_, String>>()?;
-    let pinned = |name: &str| lawbook_corpus::pinned(name).map(str::to_string);
-    let sources = catalogue::parse_sources(corpus::embedded_sources(), std::path::Path::new("features/sources.yaml"))?;
-    let translations = catalogue::parse_translations(
-        corpus::embedded_translations(),
-        std::path::Path::new("features/translations.yaml"),
-    )?;
-    let book = rulebook::Rulebook {
-        scenarios: &ours.scenarios,
-        rules: &rules,
-        runs: &runs,
-        pinned: &pinned,
-        sources: &sources,
-        translations: &translations,
-    };
-    rulebook::write(out, &book)?;
-    Ok(out.join("index.html"))
+    lawbook_conformance::rulebook::write_corpus(out, &runs)
 }
