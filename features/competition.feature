@@ -304,8 +304,7 @@ Feature: In competition: what the FIDE Laws add at the board
       And Black: Ka6
       And White to move
       Then Ke1-e3 is illegal
-      And 0-0 is illegal
-      And 0-0-0 is illegal
+      And the king on e1 can move to d1, d2, e2, f1 and f2
 
   @fide-4.2 @fide-4.3
   Rule: j'adoube and touch-move

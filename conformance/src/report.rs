@@ -479,7 +479,7 @@ fn case(a: &Across) -> maud::Markup {
         div.case data-search=(search_text(a)) {
             @if let Some(fen) = fen {
                 // Trusted markup, written by lawbook-notation.
-                (PreEscaped(board_svg(fen, last)))
+                (PreEscaped(board_svg(fen, 40, Vec::new(), last, None)))
             }
             div {
                 h3 { (r.scenario) }
@@ -524,8 +524,9 @@ fn case(a: &Across) -> maud::Markup {
     }
 }
 
-/// The filter: every scenario holding all the words typed stays.
-const FILTER: &str = "\
+/// The filter of the report and the rulebook: every element with a
+/// `data-search` text holding all the words typed stays.
+pub(crate) const FILTER: &str = "\
 const box=document.getElementById('filter');\
 box.addEventListener('input',()=>{const words=box.value.toLowerCase().split(/\\s+/).filter(w=>w);\
 for(const el of document.querySelectorAll('[data-search]')){const text=el.dataset.search;\
@@ -570,16 +571,27 @@ fn cell_class(counts: Option<&BTreeMap<Verdict, usize>>) -> &'static str {
     }
 }
 
-fn board_svg(fen: &str, last_move: Option<&str>) -> String {
+/// A position as a compact SVG board of `size`-pixel squares, the placement
+/// alone (a position no game can reach is drawn as written): `highlights`
+/// marked, the `arrow` move (UCI) in green, or a `refused` move in red.
+pub(crate) fn board_svg(
+    fen: &str,
+    size: u32,
+    highlights: Vec<lawbook_board::Square>,
+    arrow: Option<&str>,
+    refused: Option<&str>,
+) -> String {
     use lawbook_notation::diagram::{SvgOptions, svg};
-    // The placement alone: a position no game can reach is drawn as written.
     let Ok((board, _)) = lawbook_notation::fen::read_board(fen) else { return String::new() };
-    let mut options = SvgOptions { square_size: 40, compact: true, ..SvgOptions::default() };
-    if let Some(mv) = last_move
-        && let (Some(from), Some(to)) =
-            (mv.get(0..2).and_then(|s| s.parse().ok()), mv.get(2..4).and_then(|s| s.parse().ok()))
-    {
-        options.arrows.push((from, to));
+    let squares = |mv: &str| -> Option<(lawbook_board::Square, lawbook_board::Square)> {
+        Some((mv.get(0..2)?.parse().ok()?, mv.get(2..4)?.parse().ok()?))
+    };
+    let mut options = SvgOptions { square_size: size, highlights, compact: true, ..SvgOptions::default() };
+    if let Some(pair) = refused.and_then(squares) {
+        options.arrows.push(pair);
+        options.arrow = "#c62828".to_string();
+    } else if let Some(pair) = arrow.and_then(squares) {
+        options.arrows.push(pair);
     }
     svg(&board, &options)
 }

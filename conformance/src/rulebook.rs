@@ -14,7 +14,7 @@
 //! the boards are lawbook-notation's SVG.
 
 use crate::catalogue::{Rule, SourcePage, Translation};
-use crate::report::{EngineRun, ScenarioRecord, Verdict};
+use crate::report::{EngineRun, FILTER, ScenarioRecord, Verdict, board_svg};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -113,23 +113,6 @@ fn named_squares(record: &ScenarioRecord) -> Vec<lawbook_board::Square> {
     out
 }
 
-/// A board as SVG: `highlights` marked, `arrow` green, `refused` red.
-fn board(fen: &str, highlights: Vec<lawbook_board::Square>, arrow: Option<&str>, refused: Option<&str>) -> String {
-    use lawbook_notation::diagram::{SvgOptions, svg};
-    let Ok((placement, _)) = lawbook_notation::fen::read_board(fen) else { return String::new() };
-    let squares = |mv: &str| -> Option<(lawbook_board::Square, lawbook_board::Square)> {
-        Some((mv.get(0..2)?.parse().ok()?, mv.get(2..4)?.parse().ok()?))
-    };
-    let mut options = SvgOptions { square_size: 32, highlights, compact: true, ..SvgOptions::default() };
-    if let Some(pair) = refused.and_then(squares) {
-        options.arrows.push(pair);
-        options.arrow = "#c62828".to_string();
-    } else if let Some(pair) = arrow.and_then(squares) {
-        options.arrows.push(pair);
-    }
-    svg(&placement, &options)
-}
-
 /// The side to move of a FEN, in words.
 fn to_move(fen: &str) -> &'static str {
     if fen.split_whitespace().nth(1) == Some("b") { "Black to move" } else { "White to move" }
@@ -179,15 +162,8 @@ blockquote{margin:.3em 0 .3em 1em;font-style:italic;color:#444}blockquote p{marg
 .passed{background:#e3f6e3}.failed{background:#fbe0e0}.unsupported{background:#f4f0d8}.error{background:#f8d0f0}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}\
 .filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ddd}\
-.filters input{width:22em}.hidden{display:none}\
+.filters input{width:22em}\
 @media print{.filters,nav{display:none}a{color:inherit;text-decoration:none}.card{border:none;border-top:1px solid #999}}";
-
-/// A tiny filter: every card or row holding all the words typed stays.
-const FILTER: &str = "\
-const box=document.getElementById('filter');\
-box.addEventListener('input',()=>{const words=box.value.toLowerCase().split(/\\s+/).filter(w=>w);\
-for(const el of document.querySelectorAll('[data-search]')){const text=el.dataset.search;\
-el.classList.toggle('hidden',!words.every(w=>text.includes(w)));}});";
 
 fn page(title: &str, areas: &[(String, String)], body: Markup) -> String {
     html! {
@@ -355,13 +331,13 @@ fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]
                 div.boards {
                     @if let Some(start) = &r.start {
                         figure {
-                            (PreEscaped(board(start, named_squares(r), None, None)))
+                            (PreEscaped(board_svg(start, 32, named_squares(r), None, None)))
                             figcaption { "The position set up (" (to_move(start)) "); marked: the squares the steps name" }
                         }
                     }
                     @if let Some(end) = r.fen.as_ref().filter(|f| Some(*f) != r.start.as_ref() || r.refused.is_some()) {
                         figure {
-                            (PreEscaped(board(end, Vec::new(), r.last_move.as_deref(), r.refused.as_deref())))
+                            (PreEscaped(board_svg(end, 32, Vec::new(), r.last_move.as_deref(), r.refused.as_deref())))
                             figcaption {
                                 "After the moves (" (to_move(end)) ")"
                                 @if r.refused.is_some() { "; red: the move tried and refused" }

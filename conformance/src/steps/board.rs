@@ -162,7 +162,9 @@ fn attacked(world: &mut ChessWorld, list: String, not: String, side: String) {
     let seen = world.reading();
     let expected = not.is_empty();
     for sq in squares(&list) {
-        let attackers = attackers(seen.board(), sq, by);
+        let board = seen.board();
+        let attackers: Vec<Square> =
+            lawbook_movegen::attacks::attackers(board, sq, by, board.occupied()).squares().collect();
         if attackers.is_empty() == expected {
             let said = if expected { "is attacked" } else { "is not attacked" };
             let fact = if attackers.is_empty() {
@@ -173,18 +175,4 @@ fn attacked(world: &mut ChessWorld, list: String, not: String, side: String) {
             panic!("a badly written scenario: it says {sq} {said} by {side}, but {fact}{}", seen.describe());
         }
     }
-}
-
-/// The squares of the pieces of `by` that attack `sq` on `board`.
-fn attackers(board: &Board, sq: Square, by: lawbook_board::Color) -> Vec<Square> {
-    use lawbook_board::Role;
-    use lawbook_movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-    let occupied = board.occupied();
-    let of = |role| board.by_piece(Piece::new(by, role));
-    let set = (pawn_attacks(!by, sq) & of(Role::Pawn))
-        | (knight_attacks(sq) & of(Role::Knight))
-        | (king_attacks(sq) & of(Role::King))
-        | (bishop_attacks(sq, occupied) & (of(Role::Bishop) | of(Role::Queen)))
-        | (rook_attacks(sq, occupied) & (of(Role::Rook) | of(Role::Queen)));
-    set.squares().collect()
 }

@@ -7,7 +7,7 @@
 //! the `PEXT` instruction instead; the build script writes the table that
 //! matches. Both give the same attack sets.
 
-use lawbook_board::{Bitboard, Color, Piece, Square};
+use lawbook_board::{Bitboard, Board, Color, Piece, Square};
 
 /// Whether slider lookups use `PEXT` (BMI2 enabled at compile time).
 const USE_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
@@ -147,6 +147,28 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
+}
+
+/// The pieces of `by` on `board` that attack `square`, with `occupied` as
+/// the blockers. A pinned piece attacks too (FIDE 3.1.3); a pawn attacks the
+/// squares it could capture on.
+///
+/// ```
+/// use lawbook_board::{Board, Color, Square};
+/// use lawbook_movegen::attacks::attackers;
+/// let board = Board::standard();
+/// let on_f3 = attackers(&board, Square::F3, Color::White, board.occupied());
+/// assert_eq!(on_f3.count(), 3); // the pawns on e2 and g2, the knight on g1
+/// ```
+#[inline(always)]
+pub fn attackers(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    let theirs = board.by_color(by);
+    ((pawn_attacks(!by, square) & board.pawns())
+        | (knight_attacks(square) & board.knights())
+        | (king_attacks(square) & board.kings())
+        | (bishop_attacks(square, occupied) & board.bishops_and_queens())
+        | (rook_attacks(square, occupied) & board.rooks_and_queens()))
+        & theirs
 }
 
 #[cfg(test)]

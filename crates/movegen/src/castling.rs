@@ -1,7 +1,7 @@
 //! Why castling is or is not allowed: each condition of FIDE 3.8.2, named.
 
+use crate::attacks::attackers;
 use crate::attacks::between;
-use crate::position::attackers;
 use crate::{Move, Position};
 use core::fmt;
 use lawbook_board::{Bitboard, Rank, Square};

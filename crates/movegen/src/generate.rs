@@ -13,11 +13,11 @@
 //! Unscoped generation passes no masks at all (`SCOPED` is false, and every
 //! mask is a constant the compiler removes).
 
+use crate::attacks::attackers;
 use crate::attacks::{
     CASTLING_EMPTY, CASTLING_KING_PATH, between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks,
     line, pawn_attacks, rook_attacks,
 };
-use crate::position::attackers;
 use crate::{MAX_MOVES, Move, MoveList, Position};
 use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
 

@@ -1,8 +1,6 @@
 //! [`Position`]: a validated, playable game state.
 
-use crate::attacks::{
-    between, bishop_attacks, empty_board_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
-};
+use crate::attacks::{attackers, between, bishop_attacks, empty_board_attacks, line, pawn_attacks, rook_attacks};
 use crate::generate::Scope;
 use crate::{Move, MoveList, zobrist};
 use core::fmt;
@@ -672,18 +670,6 @@ fn castling_keys(changed: Bitboard) -> u64 {
         hash ^= zobrist::castling(square);
     }
     hash
-}
-
-/// The pieces of `by` on `board` attacking `square`, with `occupied` as blockers.
-#[inline(always)]
-pub(crate) fn attackers(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-    let theirs = board.by_color(by);
-    ((pawn_attacks(!by, square) & board.pawns())
-        | (knight_attacks(square) & board.knights())
-        | (king_attacks(square) & board.kings())
-        | (bishop_attacks(square, occupied) & board.bishops_and_queens())
-        | (rook_attacks(square, occupied) & board.rooks_and_queens()))
-        & theirs
 }
 
 impl fmt::Debug for Position {

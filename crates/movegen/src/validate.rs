@@ -2,8 +2,8 @@
 //! [`lawbook_board::Problem`], checked one by one.
 
 use crate::Position;
+use crate::attacks::attackers;
 use crate::attacks::{between, line};
-use crate::position::attackers;
 use lawbook_board::{
     Bitboard, CastlingMode, Color, File, Piece, PositionError, Problem, Rank, Relaxations, Role, Setup, Square,
 };
