@@ -6,6 +6,12 @@
 //! mutant the corpus does not catch is a rule it does not really check, or
 //! an equivalent change.
 //!
+//! The mutants are made in a git worktree of the committed `HEAD` kept at
+//! `target/corpus-mutation/tree` (cargo-mutants `--in-place` there), so your
+//! own tree is never touched and the worktree's build is reused from run to
+//! run: only the first run builds from scratch. The task runs the corpus on
+//! the unmutated worktree first and stops if it fails.
+//!
 //! Each area has its own output folder under `target/corpus-mutation/`;
 //! cargo-mutants' `--iterate` skips what earlier runs caught, so a run that
 //! is stopped resumes where it was, and `--shard K/N` splits an area across
@@ -80,24 +86,43 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
     if !o.summary {
         ensure_cargo_mutants()?;
     }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let tree = target.join("corpus-mutation").join("tree");
+    if !o.summary && !o.list {
+        worktree(root, &tree)?;
+        eprintln!("xtask: corpus-mutation: the corpus on the unmutated tree first");
+        let status = Command::new(&cargo)
+            .current_dir(&tree)
+            .args(["test", "--package", "lawbook-conformance", "--test", "corpus"])
+            .status()
+            .map_err(|e| format!("cannot run cargo test: {e}"))?;
+        if !status.success() {
+            return Err(format!("the corpus fails on the unmutated tree {} ({status})", tree.display()));
+        }
+    }
     for &&(name, package, file) in &o.areas {
         if o.summary {
             break;
         }
         let out = target.join("corpus-mutation").join(name);
-        let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        command.current_dir(root).args(["mutants", "--package", package, "--file", file]);
+        let mut command = Command::new(&cargo);
+        command.args(["mutants", "--package", package, "--file", file]);
         if o.list {
-            command.arg("--list");
+            command.current_dir(root).arg("--list");
         } else {
             std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-            command.args([
+            // The baseline was run above: cargo-mutants 27 runs its own
+            // baseline with the mutated package's tests, not the corpus.
+            command.current_dir(&tree).args([
+                "--in-place",
+                "--baseline",
+                "skip",
                 "--test-package",
                 "lawbook-conformance",
                 "--cargo-test-arg=--test",
                 "--cargo-test-arg=corpus",
             ]);
-            command.args(["--iterate", "--timeout", "600", "--output"]).arg(&out);
+            command.args(["--iterate", "--timeout", "300", "--build-timeout", "1800", "--output"]).arg(&out);
             if let Some(shard) = &o.shard {
                 command.args(["--shard", shard]);
             }
@@ -113,6 +138,31 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
     if !o.list {
         print!("{}", summary(&target.join("corpus-mutation"))?);
     }
+    Ok(())
+}
+
+/// Makes `tree` a clean worktree of `root`'s committed `HEAD`, or brings an
+/// existing one to it (dropping whatever an interrupted run left changed).
+fn worktree(root: &Path, tree: &Path) -> Result<(), String> {
+    let git = |dir: &Path, args: &[&str]| -> Result<String, String> {
+        let out =
+            Command::new("git").current_dir(dir).args(args).output().map_err(|e| format!("cannot run git: {e}"))?;
+        if out.status.success() {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+        } else {
+            Err(format!("git {} failed: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()))
+        }
+    };
+    let head = git(root, &["rev-parse", "HEAD"])?;
+    if tree.join(".git").exists() {
+        git(tree, &["reset", "--hard", "--quiet"])?;
+        git(tree, &["checkout", "--quiet", "--detach", &head])?;
+    } else {
+        let path = tree.to_str().ok_or("the target folder's path is not UTF-8")?;
+        git(root, &["worktree", "prune"])?;
+        git(root, &["worktree", "add", "--quiet", "--detach", path, &head])?;
+    }
+    eprintln!("xtask: corpus-mutation: mutating {} at {}", tree.display(), &head[..12]);
     Ok(())
 }
 
@@ -152,8 +202,13 @@ fn summary(dir: &Path) -> Result<String, String> {
         if !area.join("mutants.out").exists() {
             continue;
         }
-        let [caught, missed, unviable, timeout] =
-            ["caught.txt", "missed.txt", "unviable.txt", "timeout.txt"].map(|f| lines(&area, f));
+        let [mut caught, missed, unviable, timeout, before] =
+            ["caught.txt", "missed.txt", "unviable.txt", "timeout.txt", "previously_caught.txt"]
+                .map(|f| lines(&area, f));
+        // With --iterate, what earlier runs caught is skipped and listed apart.
+        caught.extend(before);
+        caught.sort();
+        caught.dedup();
         out.push_str(&format!(
             "{name:<12}{:>8}{:>8}{:>10}{:>10}\n",
             caught.len(),
@@ -193,9 +248,10 @@ mod tests {
         let out = dir.join("castling/mutants.out");
         std::fs::create_dir_all(&out).expect("temp dir");
         std::fs::write(out.join("caught.txt"), "a\nb\n").expect("write");
+        std::fs::write(out.join("previously_caught.txt"), "a\nc\n").expect("write");
         std::fs::write(out.join("missed.txt"), "src/castling.rs:1: replace x with y\n").expect("write");
         let text = summary(&dir).expect("summary");
-        assert!(text.contains("castling           2       1         0         0"), "{text}");
+        assert!(text.contains("castling           3       1         0         0"), "{text}");
         assert!(text.contains("castling: src/castling.rs:1: replace x with y"), "{text}");
         let _ = std::fs::remove_dir_all(&dir);
     }
