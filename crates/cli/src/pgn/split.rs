@@ -43,7 +43,7 @@ fn read_line(input: &mut impl BufRead, out: &mut Vec<u8>, keep: usize) -> io::Re
         if chunk.is_empty() {
             return Ok((read > 0).then_some(read));
         }
-        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+        let (take, end) = match memchr::memchr(b'\n', chunk) {
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
         };
@@ -78,7 +78,7 @@ fn classify(line: &[u8], max_line_len: usize) -> LineKind {
     while let Some(rest) = text.strip_suffix(b"\r") {
         text = rest;
     }
-    if text.len() > max_line_len || text.contains(&0) {
+    if text.len() > max_line_len || memchr::memchr(0, text).is_some() {
         return LineKind::Body; // The reader refuses the line whole.
     }
     if let Some(rest) = text.strip_prefix(b"[") {

@@ -100,7 +100,16 @@ fn parse_tags(line: &str) -> Result<Vec<(String, String)>, String> {
         let mut value = String::new();
         let mut chars = r.char_indices();
         let mut end = None;
-        while let Some((i, c)) = chars.next() {
+        // Most values have no escape: taken whole.
+        if let Some(i) = memchr::memchr2(b'"', b'\\', r.as_bytes())
+            && r.as_bytes()[i] == b'"'
+        {
+            value.push_str(&r[..i]);
+            end = Some(i + 1);
+        }
+        while end.is_none()
+            && let Some((i, c)) = chars.next()
+        {
             match c {
                 '\\' => match chars.next() {
                     Some((_, e)) => value.push(e),
@@ -126,6 +135,52 @@ fn parse_tags(line: &str) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
+/// Whether an ASCII byte is white space as [`char::is_whitespace`] says.
+fn is_space_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t'..=b'\r')
+}
+
+/// The first byte from `at` that is not white space (Unicode's, as
+/// [`char::is_whitespace`] says), or the line's length.
+fn skip_space(line: &str, mut at: usize) -> usize {
+    let bytes = line.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii() {
+            if !is_space_byte(b) {
+                break;
+            }
+            at += 1;
+        } else {
+            match line[at..].chars().next() {
+                Some(c) if c.is_whitespace() => at += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    at
+}
+
+/// Where the word of movetext starting at `at` ends: at white space, a
+/// brace, a parenthesis, a `;` or the end of the line.
+fn word_end(line: &str, mut at: usize) -> usize {
+    let bytes = line.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii() {
+            if is_space_byte(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';') {
+                break;
+            }
+            at += 1;
+        } else {
+            match line[at..].chars().next() {
+                Some(c) if c.is_whitespace() => break,
+                Some(c) => at += c.len_utf8(),
+                None => break,
+            }
+        }
+    }
+    at
+}
+
 fn shorten(text: &str) -> String {
     let short: String = text.chars().take(30).collect();
     if short.len() < text.len() { format!("{short:?}...") } else { format!("{short:?}") }
@@ -149,8 +204,9 @@ impl GameState {
         GameState {
             number,
             options,
-            tags: Vec::new(),
-            tag_lines: Vec::new(),
+            // Room for the tags and the moves of a usual game, grown once.
+            tags: Vec::with_capacity(16),
+            tag_lines: Vec::with_capacity(16),
             movetext: false,
             start: None,
             frames: Vec::new(),
@@ -185,7 +241,9 @@ impl GameState {
         match self.start_position(line) {
             Ok(pos) => {
                 self.start = Some(pos);
-                self.frames.push(Frame::new(pos));
+                let mut main = Frame::new(pos);
+                main.moves.reserve(96);
+                self.frames.push(main);
             }
             Err((line, kind, message)) => self.fail(line, kind, message),
         }
@@ -325,16 +383,12 @@ impl GameState {
     fn lex(&mut self, line: &str, mut at: usize, no: usize) -> Feed {
         let bytes = line.as_bytes();
         loop {
-            while let Some(c) = line[at..].chars().next()
-                && c.is_whitespace()
-            {
-                at += c.len_utf8();
-            }
+            at = skip_space(line, at);
             if at >= bytes.len() {
                 return Feed::More;
             }
             match bytes[at] {
-                b'{' => match line[at + 1..].find('}') {
+                b'{' => match memchr::memchr(b'}', &bytes[at + 1..]) {
                     Some(len) => {
                         self.add_comment(&line[at + 1..at + 1 + len]);
                         at += len + 2;
@@ -364,12 +418,9 @@ impl GameState {
                     at += 1;
                 }
                 _ => {
-                    let len = line[at..]
-                        .find(|c: char| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';'))
-                        .unwrap_or(line.len() - at);
-                    let word = &line[at..at + len];
+                    let word = &line[at..word_end(line, at)];
                     // A NAG glued to a move: e4$1.
-                    let word = match word.find('$') {
+                    let word = match word.bytes().position(|b| b == b'$') {
                         Some(0) | None => word,
                         Some(i) => &word[..i],
                     };
@@ -430,7 +481,8 @@ impl GameState {
 
     /// Handles a word of movetext; true when it is the result that ends the game.
     fn word(&mut self, word: &str, no: usize) -> bool {
-        if RESULTS.contains(&word) {
+        // Every result starts with 0, 1 or *.
+        if matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*')) && RESULTS.contains(&word) {
             if self.frames.len() > 1 || self.skip_depth > 0 {
                 self.fail(
                     no,

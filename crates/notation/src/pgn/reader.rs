@@ -133,6 +133,8 @@ enum LineFault {
 }
 
 /// One line of input: its number and its text (or what is wrong with it).
+/// The text's buffer is handed back to the reader once the line is used, so
+/// reading a line allocates nothing.
 struct Line {
     no: usize,
     text: Result<String, LineFault>,
@@ -162,6 +164,8 @@ pub struct PgnReader<R> {
     pending: Option<(usize, String)>,
     games: usize,
     done: bool,
+    /// The bytes of the line being read (the buffer of the last line's text,
+    /// handed back).
     buf: Vec<u8>,
 }
 
@@ -195,7 +199,7 @@ impl<R: BufRead> PgnReader<R> {
                 break;
             }
             any = true;
-            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            let (take, end) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
@@ -227,14 +231,29 @@ impl<R: BufRead> PgnReader<R> {
         if self.buf.len() > max {
             return Some(Ok(Line { no, text: Err(LineFault::TooLong) }));
         }
-        if let Some(i) = self.buf.iter().position(|&b| b == 0) {
+        if let Some(i) = memchr::memchr(0, &self.buf) {
             return Some(Ok(Line { no, text: Err(LineFault::Nul(i + 1)) }));
         }
-        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
+        // The buffer becomes the line's text without a copy when it is UTF-8.
+        let mut text = match String::from_utf8(std::mem::take(&mut self.buf)) {
+            Ok(text) => text,
+            Err(e) => {
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                self.buf = e.into_bytes();
+                text
+            }
+        };
         if no == 1 && text.starts_with('\u{feff}') {
             text.drain(..'\u{feff}'.len_utf8());
         }
         Some(Ok(Line { no, text: Ok(text) }))
+    }
+
+    /// Takes back the buffer of a line's text once it is used.
+    fn recycle(&mut self, text: String) {
+        if self.buf.capacity() < text.capacity() {
+            self.buf = text.into_bytes();
+        }
     }
 }
 
@@ -284,6 +303,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 }
             };
             if state.is_none() && (text.trim().is_empty() || text.starts_with('%')) {
+                self.recycle(text);
                 continue;
             }
             let s = state.get_or_insert_with(|| {
@@ -291,11 +311,12 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 GameState::new(self.games, self.options)
             });
             match s.feed(&text, line.no) {
-                Feed::More => {}
+                Feed::More => self.recycle(text),
                 Feed::Done(rest) => {
                     if !text[rest..].trim().is_empty() {
                         self.pending = Some((line.no, text[rest..].to_string()));
                     }
+                    self.recycle(text);
                     return state.map(GameState::finish);
                 }
                 Feed::NextGame => {
