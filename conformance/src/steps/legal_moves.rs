@@ -9,8 +9,8 @@ use cucumber::then;
 use lawbook_board::Square;
 use lawbook_engines::{Ask, Capability};
 use lawbook_movegen::Position;
-use lawbook_notation::san;
 use lawbook_notation::uci::UciMove;
+use lawbook_notation::{ReadOptions, read_move, san};
 
 /// Moves as text, sorted, one space between.
 fn show_moves(moves: &[UciMove]) -> String {
@@ -47,6 +47,28 @@ fn is_illegal(world: &mut ChessWorld, step: &Step, text: String) {
     let Some(found) = ask::moves_named(world, step, &text) else { return };
     if !found.is_empty() {
         panic!("expected {text} to be illegal, but the engine allows it as {}{}", show_moves(&found), listed(world));
+    }
+}
+
+/// Which condition of the Laws stops the move, in lawbook's own words (the
+/// reason its move reader gives): a fact of lawbook's model, since no engine
+/// protocol says why it refuses a move. The engine is still asked whether
+/// the move is illegal.
+#[then(regex = r"^(\S+) is illegal because (.+)$")]
+fn is_illegal_because(world: &mut ChessWorld, step: &Step, text: String, reason: String) {
+    is_illegal(world, step, text.clone());
+    if !ask::model_only(world, step, "why a move is illegal is") {
+        return;
+    }
+    let pos = world.position();
+    match read_move(&pos, &text, ReadOptions::LENIENT) {
+        Ok(_) => panic!("expected {text} to be illegal because {reason}, but lawbook's rules allow it"),
+        Err(e) if e.reason == reason || e.reason.ends_with(&format!(": {reason}")) => {}
+        Err(e) => panic!(
+            "expected {text} to be illegal because {reason}, but lawbook's rules say: {}{}",
+            e.reason,
+            Reading::of(&pos).describe()
+        ),
     }
 }
 

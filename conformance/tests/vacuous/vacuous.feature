@@ -72,3 +72,11 @@ Feature: Scenarios that must never pass
   Scenario: The board is unchanged, with nothing tried
     Given the initial position
     Then the board is unchanged
+
+  # says: lawbook's rules say: castling is not allowed: the king would pass over f1
+  Scenario: A wrong reason for a refused castling
+    Given White: Ke1 Rh1
+    And Black: Ke8 Rf8
+    And White to move
+    And White may still castle short
+    Then 0-0 is illegal because the king is in check
