@@ -389,6 +389,12 @@ pub fn html(runs: &[EngineRun]) -> String {
     let failing = section(&[Verdict::Failed, Verdict::Error]);
     let unsupported = section(&[Verdict::Unsupported]);
     let passed = section(&[Verdict::Passed]);
+    // Built in and checked by the catalogue's tests: never missing here.
+    let translations = crate::catalogue::parse_translations(
+        crate::corpus::embedded_translations(),
+        std::path::Path::new("features/translations.yaml"),
+    )
+    .unwrap_or_default();
     let page = maud::html! {
         (DOCTYPE)
         html lang="en" {
@@ -435,9 +441,9 @@ pub fn html(runs: &[EngineRun]) -> String {
                     label { "Filter: " input #filter type="search" placeholder="an engine, an area, a verdict, any word"; }
                 }
                 h2 #failing { "Failed or in error: " (failing.len()) " scenarios" }
-                @for a in &failing { (case(a)) }
+                @for a in &failing { (case(a, &translations)) }
                 h2 #unsupported { "Unsupported by some engine: " (unsupported.len()) " scenarios" }
-                @for a in &unsupported { (case(a)) }
+                @for a in &unsupported { (case(a, &translations)) }
                 h2 #passed { "Passed by every engine: " (passed.len()) " scenarios" }
                 details {
                     summary { "show them" }
@@ -469,9 +475,15 @@ fn search_text(a: &Across) -> String {
     .to_lowercase()
 }
 
+/// Our English for a source quote written above a scenario, when we have it.
+fn english<'t>(comment: &str, translations: &'t [crate::catalogue::Translation]) -> Option<&'t str> {
+    let q = crate::catalogue::quote_line(comment)?;
+    translations.iter().find(|t| t.lang == q.lang && t.quote == q.text).map(|t| t.en.as_str())
+}
+
 /// One scenario's card: its board once, its rule and quotes, each engine's
 /// verdict, and for those that did not pass, why and their steps.
-fn case(a: &Across) -> maud::Markup {
+fn case(a: &Across, translations: &[crate::catalogue::Translation]) -> maud::Markup {
     let r = a.first;
     let fen = a.by_engine.iter().find_map(|(_, r)| r.fen.as_deref());
     let last = a.by_engine.iter().find_map(|(_, r)| r.last_move.as_deref());
@@ -487,7 +499,12 @@ fn case(a: &Across) -> maud::Markup {
                     (r.feature) " · " (r.rule.as_deref().unwrap_or("")) " · "
                     (r.tags.iter().map(|t| format!("@{t}")).collect::<Vec<_>>().join(" ")) " · " (r.location)
                 }
-                @for quote in &r.quotes { blockquote { (quote) } }
+                @for quote in &r.quotes {
+                    blockquote { (quote) }
+                    @if let Some(en) = english(quote, translations) {
+                        p.translation lang="en" { "English (our translation): " (en) }
+                    }
+                }
                 @if let Some(fen) = fen {
                     p { "Position: " code { (fen) } }
                 }
@@ -539,7 +556,7 @@ table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:4px 8px;text-
 td.area{text-align:left}.ok{background:#e3f6e3}.bad{background:#fbe0e0}.unsup{background:#f4f0d8}\
 .case{border:1px solid #ccc;border-radius:6px;padding:1em;margin:1em 0;display:flex;gap:1.5em}\
 .case svg{flex:none}.tags{color:#555;font-size:90%}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}\
-blockquote{margin:.3em 0;color:#444;font-style:italic}\
+blockquote{margin:.3em 0;color:#444;font-style:italic}.translation{margin:0 0 .3em 2.5em;font-size:85%;color:#555}\
 ol.steps{list-style:none;padding:0;font-family:ui-monospace,monospace;font-size:90%}ol.steps li{padding:1px 4px}\
 .verdict{display:inline-block;min-width:7em;font-weight:bold}.why{color:#555}\
 li.s-passed .verdict{color:#1a7f1a}li.s-failed,li.s-error{background:#fbe0e0}li.s-unsupported{background:#f4f0d8}\
@@ -719,6 +736,10 @@ mod tests {
         assert_eq!(both.matches("<svg").count(), 3, "one board per position, not per engine");
         assert!(both.contains("other: failed") && both.contains("demo: failed"));
         assert!(page.contains("Kungen får inte passera"), "the source quote is shown");
+        assert!(
+            page.contains("English (our translation): The king may not cross an attacked square."),
+            "with our English"
+        );
         assert!(page.contains("expected 0-0-0 to be illegal"));
         assert!(page.contains("s-unsupported") && page.contains("not run"), "each step shows its verdict");
         assert!(page.contains("1 unexpected verdicts") && page.contains("expected unsupported, now failed"));
