@@ -519,7 +519,8 @@ impl GameState {
         if text.is_empty() || text == "e.p." {
             return false;
         }
-        let core = text.trim_end_matches(['!', '?']);
+        let glyphs = text.bytes().rev().take_while(|b| matches!(b, b'!' | b'?')).count();
+        let core = &text[..text.len() - glyphs];
         let nag = glyph_nag(&text[core.len()..]);
         if core.is_empty() {
             if let Some(nag) = nag {
