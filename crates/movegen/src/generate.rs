@@ -280,6 +280,30 @@ impl Sink for Contains {
     }
 }
 
+/// The squares the king of `us` could step to: its neighbours not held by
+/// its own pieces (whether they are safe is [`king_step_is_safe`]).
+#[inline(always)]
+fn king_steps(pos: &Position, us: Color) -> Bitboard {
+    king_attacks(pos.king_of(us)) - pos.board.by_color(us)
+}
+
+/// Whether the king of `us` may step to `to`, a square of [`king_steps`]:
+/// no enemy piece attacks it once the king has left its square (a line
+/// piece behind the king still attacks through it).
+#[inline(always)]
+fn king_step_is_safe(pos: &Position, us: Color, to: Square) -> bool {
+    let without_king = pos.board.occupied().without(pos.king_of(us));
+    attackers(&pos.board, to, !us, without_king).is_empty()
+}
+
+/// Whether the king of the side to move has a legal step (castling aside),
+/// stopping at the first safe square found.
+#[inline(always)]
+pub(crate) fn king_can_step(pos: &Position) -> bool {
+    let us = pos.turn;
+    king_steps(pos, us).into_iter().any(|to| king_step_is_safe(pos, us, to))
+}
+
 #[inline(always)]
 fn forward(bb: Bitboard, color: Color) -> Bitboard {
     match color {
@@ -336,10 +360,9 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
     // King steps: to any neighbour not attacked once the king has left its
     // square (a line piece behind the king still attacks through it).
     if king_moves {
-        let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
-        for to in (king_attacks(king) - ours) & to_mask {
-            if attackers(board, to, them, without_king).is_empty() {
+        for to in king_steps(pos, us) & to_mask {
+            if king_step_is_safe(pos, us, to) {
                 safe.add(to);
             }
         }
@@ -392,17 +415,20 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
         (ahead.shift_left() & theirs & target, ahead.shift_right() & theirs & target)
     };
     let movers = pawns & free;
-    let low = movers - seventh;
-    let single = forward(low, us) & empty;
-    let double = forward(single & third, us) & empty & target;
-    let (to_left, to_right) = diagonals(low);
-    sink.pawns(single & target, double, to_left, to_right, up);
-    let high = movers & seventh;
-    if high.any() {
-        let (to_left, to_right) = diagonals(high);
-        sink.pawn_promotions(forward(high, us) & empty & target, up);
-        sink.pawn_promotions(to_left, up - 1);
-        sink.pawn_promotions(to_right, up + 1);
+    // A scope without pawns (most moves read from SAN) skips the sets.
+    if !SCOPED || movers.any() {
+        let low = movers - seventh;
+        let single = forward(low, us) & empty;
+        let double = forward(single & third, us) & empty & target;
+        let (to_left, to_right) = diagonals(low);
+        sink.pawns(single & target, double, to_left, to_right, up);
+        let high = movers & seventh;
+        if high.any() {
+            let (to_left, to_right) = diagonals(high);
+            sink.pawn_promotions(forward(high, us) & empty & target, up);
+            sink.pawn_promotions(to_left, up - 1);
+            sink.pawn_promotions(to_right, up + 1);
+        }
     }
 
     // Pinned pieces move only along the pin, and never out of check (no
