@@ -659,8 +659,9 @@ impl Position {
         (attackers(&self.board, king, !by, occupied) & enemies).is_empty()
     }
 
-    /// Builds a position from parts already checked by the validator.
-    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode) -> Position {
+    /// Builds a position from parts already checked by the validator, with
+    /// the checkers it found (computed here when it found none to give).
+    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode, checkers: Option<Bitboard>) -> Position {
         let mut p = Position {
             board: setup.board,
             castling: setup.castling_rights,
@@ -672,8 +673,7 @@ impl Position {
             turn: setup.turn,
             mode,
         };
-        let king = p.king_of(p.turn);
-        p.checkers = p.attackers_to(king, !p.turn, p.board.occupied());
+        p.checkers = checkers.unwrap_or_else(|| p.attackers_to(p.king_of(p.turn), !p.turn, p.board.occupied()));
         p.ep_square = setup.ep_square.filter(|&ep| p.ep_capture_possible(ep, p.turn));
         p.hash = p.compute_zobrist();
         p

@@ -74,6 +74,7 @@ fn is_capture(pos: &Position, mv: Move) -> bool {
 }
 
 /// `+` when the move gives check, `#` when it mates, `""` otherwise.
+#[inline]
 pub fn suffix(pos: &Position, mv: Move) -> &'static str {
     // Most moves give no check: the position after is made only for a check.
     if pos.gives_check(mv) { check_suffix(pos, mv) } else { "" }
