@@ -581,7 +581,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert!(!pos.gives_check(Move::normal(Square::E2, Square::E4)));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&self, mv: Move) -> bool {
         if mv.is_special() {
             return self.play_unchecked(mv).is_check();
