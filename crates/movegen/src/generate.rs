@@ -19,7 +19,7 @@ use crate::attacks::{
     line, pawn_attacks, rook_attacks,
 };
 use crate::{MAX_MOVES, Move, MoveList, Position};
-use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
+use lawbook_board::{Bitboard, Board, Color, Piece, Rank, Role, Square};
 
 /// Receives legal moves in batches.
 pub(crate) trait Sink {
@@ -280,20 +280,20 @@ impl Sink for Contains {
     }
 }
 
-/// The squares the king of `us` could step to: its neighbours not held by
-/// its own pieces (whether they are safe is [`king_step_is_safe`]).
+/// The squares the king on `king` could step to: its neighbours not held by
+/// its own pieces, `ours` (whether they are safe is [`king_step_is_safe`]).
 #[inline(always)]
-fn king_steps(pos: &Position, us: Color) -> Bitboard {
-    king_attacks(pos.king_of(us)) - pos.board.by_color(us)
+fn king_steps(king: Square, ours: Bitboard) -> Bitboard {
+    king_attacks(king) - ours
 }
 
-/// Whether the king of `us` may step to `to`, a square of [`king_steps`]:
-/// no enemy piece attacks it once the king has left its square (a line
-/// piece behind the king still attacks through it).
+/// Whether the king may step to `to`, a square of [`king_steps`]: no piece
+/// of `them` attacks it once the king has left its square (`without_king`
+/// is the occupied squares without it: a line piece behind the king still
+/// attacks through it).
 #[inline(always)]
-fn king_step_is_safe(pos: &Position, us: Color, to: Square) -> bool {
-    let without_king = pos.board.occupied().without(pos.king_of(us));
-    attackers(&pos.board, to, !us, without_king).is_empty()
+fn king_step_is_safe(board: &Board, them: Color, without_king: Bitboard, to: Square) -> bool {
+    attackers(board, to, them, without_king).is_empty()
 }
 
 /// Whether the king of the side to move has a legal step (castling aside),
@@ -301,7 +301,9 @@ fn king_step_is_safe(pos: &Position, us: Color, to: Square) -> bool {
 #[inline(always)]
 pub(crate) fn king_can_step(pos: &Position) -> bool {
     let us = pos.turn;
-    king_steps(pos, us).into_iter().any(|to| king_step_is_safe(pos, us, to))
+    let king = pos.king_of(us);
+    let without_king = pos.board.occupied().without(king);
+    king_steps(king, pos.board.by_color(us)).into_iter().any(|to| king_step_is_safe(&pos.board, !us, without_king, to))
 }
 
 #[inline(always)]
@@ -360,9 +362,10 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
     // King steps: to any neighbour not attacked once the king has left its
     // square (a line piece behind the king still attacks through it).
     if king_moves {
+        let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
-        for to in king_steps(pos, us) & to_mask {
-            if king_step_is_safe(pos, us, to) {
+        for to in king_steps(king, ours) & to_mask {
+            if king_step_is_safe(board, them, without_king, to) {
                 safe.add(to);
             }
         }

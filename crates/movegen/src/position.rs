@@ -370,16 +370,8 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn play_unchecked_in_place(&mut self, mv: Move) {
-        if mv.is_special() {
-            self.play_special(mv);
-        } else {
-            // Everything the move changes is computed before anything is
-            // written, so no copy of the position before it is needed.
-            match self.turn {
-                Color::White => self.apply::<false, true>(self.change_of::<false>(mv)),
-                Color::Black => self.apply::<true, true>(self.change_of::<true>(mv)),
-            }
-        }
+        let before = *self;
+        self.play_from(&before, mv);
     }
 
     /// Makes `self`, a copy of `src`, the position after `mv`.
@@ -391,23 +383,23 @@ impl Position {
             // One copy of the code per side to move, so that every
             // colour-dependent index and table is a constant.
             match src.turn {
-                Color::White => self.apply::<false, true>(src.change_of::<false>(mv)),
-                Color::Black => self.apply::<true, true>(src.change_of::<true>(mv)),
+                Color::White => self.play_normal::<false>(src, mv),
+                Color::Black => self.play_normal::<true>(src, mv),
             }
         }
     }
 
-    /// What a move that is not en passant or castling, by White (`BLACK`
-    /// false) or Black, changes here. The moving piece's kind is a run-time
-    /// value (one copy of [`Position::change`] for all kinds): over the
-    /// moves of real games the kind is unpredictable, and a jump to a copy
-    /// per kind costs more than the indexed loads and stores.
+    /// A move that is not en passant or castling, by White (`BLACK` false)
+    /// or Black. The moving piece's kind is a run-time value here (one copy
+    /// of [`Position::play_piece`] for all kinds): over the moves of real
+    /// games the kind is unpredictable, and a jump to a copy per kind costs
+    /// more than the indexed loads and stores.
     #[inline(always)]
-    fn change_of<const BLACK: bool>(&self, mv: Move) -> Change {
+    fn play_normal<const BLACK: bool>(&mut self, src: &Position, mv: Move) {
         let from = mv.from();
         let to = mv.to();
-        let moving = self.board.role_of_occupied(from);
-        self.change::<BLACK, true>(from, to, moving, mv.promotion_role().unwrap_or(moving))
+        let moving = src.board.role_of_occupied(from);
+        self.play_piece::<BLACK, true>(src, from, to, moving, mv.promotion_role().unwrap_or(moving))
     }
 
     /// Makes `self`, a copy of `src`, the position after the `moving` piece
@@ -415,6 +407,8 @@ impl Position {
     /// `to` and is `placed` there (itself, or what a pawn promotes to),
     /// capturing what stands there: every move but en passant and castling.
     /// The generator calls this directly when it knows the moving piece.
+    ///
+    /// Everything is read from `src` and only written to `self`.
     #[inline(always)]
     pub(crate) fn play_piece<const BLACK: bool, const BRANCHLESS: bool>(
         &mut self,
@@ -424,117 +418,81 @@ impl Position {
         moving: Role,
         placed: Role,
     ) {
-        self.apply::<BLACK, BRANCHLESS>(src.change::<BLACK, BRANCHLESS>(from, to, moving, placed));
-    }
-
-    /// What the move of [`Position::play_piece`] changes, read from this
-    /// position (the one before it) alone.
-    #[inline(always)]
-    fn change<const BLACK: bool, const BRANCHLESS: bool>(
-        &self,
-        from: Square,
-        to: Square,
-        moving: Role,
-        placed: Role,
-    ) -> Change {
         let us = if BLACK { Color::Black } else { Color::White };
         let them = !us;
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
-        let board = &self.board;
+        let board = &src.board;
 
         let keys = zobrist::pieces_of(us);
         let mut hash =
-            self.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
-        // The role sets the move changes: the captured piece's (a variable
-        // role), then the moving and placed piece's, which include the
-        // capture when they are the same role. With `BRANCHLESS`, no branch
-        // on whether the move captures (over the moves of real games that is
-        // unpredictable): an empty `to` reads as a pawn, and the captured
-        // set is empty, so its role set is written back unchanged. The
-        // generator, which plays many moves of one piece in a row, branches
-        // (fewer instructions).
+            src.hash ^ zobrist::BLACK_TO_MOVE ^ keys[moving.index()][from.index()] ^ keys[placed.index()][to.index()];
+        // The role sets the move changes, each written once: the captured
+        // piece's (a variable role) first, then the moving and placed
+        // piece's, which include the capture when they are the same role.
+        // With `BRANCHLESS`, no branch on whether the move captures (over
+        // the moves of real games that is unpredictable): an empty `to`
+        // reads as a pawn, and the captured set is empty, so its role set is
+        // written back unchanged. The generator, which plays many moves of
+        // one piece in a row, branches (fewer instructions).
         let capture = board.by_color(them).contains(to);
         let captured = if capture { to_bb } else { Bitboard::EMPTY };
-        let captured_role = if BRANCHLESS || capture { board.role_of_occupied(to) } else { Role::Pawn };
+        let mut captured_role = Role::Pawn;
         if BRANCHLESS || capture {
+            captured_role = board.role_of_occupied(to);
             let capture_mask = 0u64.wrapping_sub(u64::from(capture));
             hash ^= zobrist::pieces_of(them)[captured_role.index()][to.index()] & capture_mask;
+            self.board.set_by_role(captured_role, board.by_role(captured_role) ^ captured);
+            self.board.set_by_color(them, board.by_color(them) ^ captured);
         }
         let taken = |role: Role| if captured_role == role { captured } else { Bitboard::EMPTY };
-        let resets = capture || moving == Role::Pawn;
-        if let Some(ep) = self.ep_square {
-            hash ^= zobrist::en_passant(ep);
+        if placed == moving {
+            self.board.set_by_role(moving, board.by_role(moving) ^ from_bb ^ to_bb ^ taken(moving));
+        } else {
+            self.board.set_by_role(moving, board.by_role(moving) ^ from_bb ^ taken(moving));
+            self.board.set_by_role(placed, board.by_role(placed) ^ to_bb ^ taken(placed));
         }
-        // A double step sets the en passant square only when a capture onto
-        // it is legal: first the cheap test for an enemy pawn beside it.
-        let skipped = Square::new_masked((from as u32 + to as u32) / 2);
-        let double_step = moving == Role::Pawn
-            && from as u8 ^ to as u8 == 16
-            && (pawn_attacks(us, skipped) & board.by_piece(Piece::new(them, Role::Pawn))).any();
+        self.board.set_by_color(us, board.by_color(us) ^ from_bb ^ to_bb);
+        let resets = capture || moving == Role::Pawn;
+        let halfmoves = if resets { 0 } else { src.halfmoves.saturating_add(1) };
+
+        if let Some(ep) = src.ep_square {
+            hash ^= zobrist::en_passant(ep);
+            self.ep_square = None;
+        }
+        if moving == Role::Pawn {
+            // A double step sets the en passant square only when a capture
+            // onto it is legal: first the cheap test for an enemy pawn beside it.
+            if from as u8 ^ to as u8 == 16 {
+                let skipped = Square::new_masked((from as u32 + to as u32) / 2);
+                if (pawn_attacks(us, skipped) & board.by_piece(Piece::new(them, Role::Pawn))).any()
+                    && self.ep_capture_possible(skipped, them)
+                {
+                    self.ep_square = Some(skipped);
+                    hash ^= zobrist::en_passant(skipped);
+                }
+            }
+        }
         // Castling rights go when the king moves or a right's rook square is
         // left or captured on.
-        let rights = self.castling;
+        let rights = src.castling;
         let king_moves = if moving == Role::King { Bitboard::FULL } else { Bitboard::EMPTY };
-        let mut castling = rights;
         if (rights & (from_bb | to_bb | king_moves)).any() {
-            castling = rights - (from_bb | to_bb);
+            let mut castling = rights - (from_bb | to_bb);
             if moving == Role::King {
                 castling = castling - Bitboard::from_rank(Rank::First.relative(us));
             }
             hash ^= castling_keys(castling ^ rights);
+            self.castling = castling;
         }
-        Change {
-            hash,
-            captured_role,
-            capture,
-            captured_set: board.by_role(captured_role) ^ captured,
-            them_set: board.by_color(them) ^ captured,
-            moving,
-            placed,
-            moving_set: board.by_role(moving) ^ from_bb ^ taken(moving),
-            placed_set: board.by_role(placed) ^ to_bb ^ taken(placed),
-            us_set: board.by_color(us) ^ from_bb ^ to_bb,
-            to_bb,
-            halfmoves: if resets { 0 } else { self.halfmoves.saturating_add(1) },
-            fullmoves: self.fullmoves.saturating_add(u32::from(BLACK)),
-            double_step: double_step.then_some(skipped),
-            castling,
-            checkers: self.checkers_after::<BLACK>(from, to, placed),
+        self.halfmoves = halfmoves;
+        if BLACK {
+            self.fullmoves = src.fullmoves.saturating_add(1);
         }
-    }
-
-    /// Writes a [`Change`] computed from the position before the move (this
-    /// one, or the one it is a copy of).
-    #[inline(always)]
-    fn apply<const BLACK: bool, const BRANCHLESS: bool>(&mut self, c: Change) {
-        let us = if BLACK { Color::Black } else { Color::White };
-        let them = !us;
-        if BRANCHLESS || c.capture {
-            self.board.set_by_role(c.captured_role, c.captured_set);
-            self.board.set_by_color(them, c.them_set);
-        }
-        if c.placed == c.moving {
-            self.board.set_by_role(c.moving, c.moving_set ^ c.to_bb);
-        } else {
-            self.board.set_by_role(c.moving, c.moving_set);
-            self.board.set_by_role(c.placed, c.placed_set);
-        }
-        self.board.set_by_color(us, c.us_set);
-        let mut hash = c.hash;
-        self.ep_square = None;
-        if let Some(skipped) = c.double_step
-            && self.ep_capture_possible(skipped, them)
-        {
-            self.ep_square = Some(skipped);
-            hash ^= zobrist::en_passant(skipped);
-        }
-        self.castling = c.castling;
-        self.halfmoves = c.halfmoves;
-        self.fullmoves = c.fullmoves;
         self.turn = them;
         self.hash = hash;
-        self.checkers = c.checkers;
+
+        self.checkers = src.checkers_after::<BLACK>(from, to, placed);
     }
 
     /// The enemy pieces that give check once the piece of the side to move
@@ -699,34 +657,6 @@ impl Position {
         }
         h
     }
-}
-
-/// What a move other than en passant and castling changes in a position:
-/// computed from the position before the move, then written
-/// ([`Position::change`], [`Position::apply`]).
-#[derive(Clone, Copy)]
-struct Change {
-    hash: u64,
-    captured_role: Role,
-    capture: bool,
-    captured_set: Bitboard,
-    them_set: Bitboard,
-    moving: Role,
-    placed: Role,
-    /// The moving piece's role set, without it on `from` (and without the
-    /// captured piece when it has the same role).
-    moving_set: Bitboard,
-    /// The placed piece's role set, with it on `to`; used only when it is
-    /// not the moving piece's.
-    placed_set: Bitboard,
-    us_set: Bitboard,
-    to_bb: Bitboard,
-    halfmoves: u32,
-    fullmoves: u32,
-    /// The skipped square of a double step beside an enemy pawn.
-    double_step: Option<Square>,
-    castling: Bitboard,
-    checkers: Bitboard,
 }
 
 /// The XOR of the castling keys of the rooks in `changed` (usually none).
