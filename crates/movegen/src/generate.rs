@@ -19,7 +19,7 @@ use crate::attacks::{
     line, pawn_attacks, rook_attacks,
 };
 use crate::{MAX_MOVES, Move, MoveList, Position};
-use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
+use lawbook_board::{Bitboard, Board, Color, Piece, Rank, Role, Square};
 
 /// Receives legal moves in batches.
 pub(crate) trait Sink {
@@ -280,6 +280,32 @@ impl Sink for Contains {
     }
 }
 
+/// The squares the king on `king` could step to: its neighbours not held by
+/// its own pieces, `ours` (whether they are safe is [`king_step_is_safe`]).
+#[inline(always)]
+fn king_steps(king: Square, ours: Bitboard) -> Bitboard {
+    king_attacks(king) - ours
+}
+
+/// Whether the king may step to `to`, a square of [`king_steps`]: no piece
+/// of `them` attacks it once the king has left its square (`without_king`
+/// is the occupied squares without it: a line piece behind the king still
+/// attacks through it).
+#[inline(always)]
+fn king_step_is_safe(board: &Board, them: Color, without_king: Bitboard, to: Square) -> bool {
+    attackers(board, to, them, without_king).is_empty()
+}
+
+/// Whether the king of the side to move has a legal step (castling aside),
+/// stopping at the first safe square found.
+#[inline(always)]
+pub(crate) fn king_can_step(pos: &Position) -> bool {
+    let us = pos.turn;
+    let king = pos.king_of(us);
+    let without_king = pos.board.occupied().without(king);
+    king_steps(king, pos.board.by_color(us)).into_iter().any(|to| king_step_is_safe(&pos.board, !us, without_king, to))
+}
+
 #[inline(always)]
 fn forward(bb: Bitboard, color: Color) -> Bitboard {
     match color {
@@ -338,8 +364,8 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
     if king_moves {
         let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
-        for to in (king_attacks(king) - ours) & to_mask {
-            if attackers(board, to, them, without_king).is_empty() {
+        for to in king_steps(king, ours) & to_mask {
+            if king_step_is_safe(board, them, without_king, to) {
                 safe.add(to);
             }
         }
@@ -392,17 +418,20 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
         (ahead.shift_left() & theirs & target, ahead.shift_right() & theirs & target)
     };
     let movers = pawns & free;
-    let low = movers - seventh;
-    let single = forward(low, us) & empty;
-    let double = forward(single & third, us) & empty & target;
-    let (to_left, to_right) = diagonals(low);
-    sink.pawns(single & target, double, to_left, to_right, up);
-    let high = movers & seventh;
-    if high.any() {
-        let (to_left, to_right) = diagonals(high);
-        sink.pawn_promotions(forward(high, us) & empty & target, up);
-        sink.pawn_promotions(to_left, up - 1);
-        sink.pawn_promotions(to_right, up + 1);
+    // A scope without pawns (most moves read from SAN) skips the sets.
+    if !SCOPED || movers.any() {
+        let low = movers - seventh;
+        let single = forward(low, us) & empty;
+        let double = forward(single & third, us) & empty & target;
+        let (to_left, to_right) = diagonals(low);
+        sink.pawns(single & target, double, to_left, to_right, up);
+        let high = movers & seventh;
+        if high.any() {
+            let (to_left, to_right) = diagonals(high);
+            sink.pawn_promotions(forward(high, us) & empty & target, up);
+            sink.pawn_promotions(to_left, up - 1);
+            sink.pawn_promotions(to_right, up + 1);
+        }
     }
 
     // Pinned pieces move only along the pin, and never out of check (no

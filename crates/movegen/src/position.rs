@@ -248,8 +248,8 @@ impl Position {
     }
 
     /// Whether the side to move has a legal move (`self.count_legal() > 0`):
-    /// the king's moves are counted first, and when the king can move (as
-    /// it usually can when in check) the other pieces are not looked at.
+    /// the king's steps are tried first, one by one, and at the first legal
+    /// one (the king usually has one, even in check) nothing more is looked at.
     ///
     /// ```
     /// use lawbook_movegen::Position;
@@ -257,10 +257,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn has_legal_moves(&self) -> bool {
-        let mut count = crate::generate::Count(0);
-        let king = Scope::new(Role::King, Bitboard::FULL, Bitboard::FULL);
-        crate::generate::generate_scoped(self, &mut count, king);
-        count.0 > 0 || self.count_legal() > 0
+        crate::generate::king_can_step(self) || self.count_legal() > 0
     }
 
     /// Replaces the contents of `list` with the legal moves of the side to
@@ -542,7 +539,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert!(!pos.gives_check(Move::normal(Square::E2, Square::E4)));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&self, mv: Move) -> bool {
         if mv.is_special() {
             return self.play_unchecked(mv).is_check();
@@ -620,8 +617,9 @@ impl Position {
         (attackers(&self.board, king, !by, occupied) & enemies).is_empty()
     }
 
-    /// Builds a position from parts already checked by the validator.
-    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode) -> Position {
+    /// Builds a position from parts already checked by the validator, with
+    /// the checkers it found (computed here when it found none to give).
+    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode, checkers: Option<Bitboard>) -> Position {
         let mut p = Position {
             board: setup.board,
             castling: setup.castling_rights,
@@ -633,8 +631,7 @@ impl Position {
             turn: setup.turn,
             mode,
         };
-        let king = p.king_of(p.turn);
-        p.checkers = p.attackers_to(king, !p.turn, p.board.occupied());
+        p.checkers = checkers.unwrap_or_else(|| p.attackers_to(p.king_of(p.turn), !p.turn, p.board.occupied()));
         p.ep_square = setup.ep_square.filter(|&ep| p.ep_capture_possible(ep, p.turn));
         p.hash = p.compute_zobrist();
         p

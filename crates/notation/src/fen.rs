@@ -425,86 +425,98 @@ fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError>
 
 fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
     let mut board = Board::empty();
-    let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
-    if ranks != 8 {
-        let kind = if ranks < 8 { SyntaxKind::TooFewRanks } else { SyntaxKind::TooManyRanks };
-        return err(kind, Field::Placement, offset, format!("{ranks} ranks, expected 8 separated by /"));
-    }
-    // One pass over the bytes; a `/` (or the end) closes a rank.
+    // One pass over the bytes; a `/` (or the end) closes a rank. The number
+    // of ranks is counted only when something is wrong: a wrong number is
+    // the error named first ([`placement_error`]).
     let rank_of = |rank_index: usize| Rank::ALL[7 - rank_index.min(7)];
     let too_short = |here: usize, rank_index: usize, file: u32| {
-        err(
+        syntax(
             SyntaxKind::RankTooShort,
-            Field::Placement,
             here,
             format!("rank {} has only {file} squares, expected 8", rank_of(rank_index).char()),
         )
+    };
+    let too_long = |here: usize, rank_index: usize| {
+        syntax(SyntaxKind::RankTooLong, here, format!("rank {} has more than 8 squares", rank_of(rank_index).char()))
     };
     let mut rank_index = 0;
     let mut file = 0u32;
     let mut last_digit = false;
     for (j, &b) in text.as_bytes().iter().enumerate() {
         let here = offset + j;
-        if b == b'/' {
-            if file < 8 {
-                return too_short(here, rank_index, file);
+        if let Some(piece) = PIECE_OF.get(usize::from(b)).copied().flatten() {
+            if file >= 8 {
+                return Err(placement_error(text, offset, || too_long(here, rank_index)));
+            }
+            // Each square of a rank is named once, in order, so toggling the
+            // piece on sets it. Rank 8 comes first; a ninth is refused at its `/`.
+            board.toggle(Square::new_masked((7 - rank_index as u32) * 8 + file), piece);
+            file += 1;
+            last_digit = false;
+        } else if b == b'/' {
+            if file < 8 || rank_index == 7 {
+                return Err(placement_error(text, offset, || too_short(here, rank_index, file)));
             }
             rank_index += 1;
             file = 0;
             last_digit = false;
-            continue;
-        }
-        if b.is_ascii_digit() {
-            let d = u32::from(b - b'0');
-            if !(1..=8).contains(&d) {
-                return err(
+        } else if (b'1'..=b'8').contains(&b) {
+            if last_digit {
+                return Err(placement_error(text, offset, || {
+                    syntax(
+                        SyntaxKind::AdjacentDigits,
+                        here,
+                        "two digits in a row: write one run of empty squares as one digit",
+                    )
+                }));
+            }
+            file += u32::from(b - b'0');
+            last_digit = true;
+            if file > 8 {
+                return Err(placement_error(text, offset, || too_long(here, rank_index)));
+            }
+        } else if b.is_ascii_digit() {
+            return Err(placement_error(text, offset, || {
+                syntax(
                     SyntaxKind::BadDigit,
-                    Field::Placement,
                     here,
                     format!("{} is not a run of empty squares: use 1 to 8", shown(char::from(b))),
-                );
-            }
-            if last_digit {
-                return err(
-                    SyntaxKind::AdjacentDigits,
-                    Field::Placement,
-                    here,
-                    "two digits in a row: write one run of empty squares as one digit",
-                );
-            }
-            file += d;
-            last_digit = true;
-        } else if let Some(piece) = PIECE_OF.get(usize::from(b)).copied().flatten() {
-            if file < 8 {
-                // Each square of a rank is named once, in order, so
-                // toggling the piece on sets it. Rank 8 comes first.
-                board.toggle(Square::new_masked((7 - rank_index as u32) * 8 + file), piece);
-            }
-            file += 1;
-            last_digit = false;
+                )
+            }));
         } else {
             // Every byte before `j` is ASCII, so `j` starts a character.
             let c = text[j..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
-            return err(
-                SyntaxKind::UnknownPiece,
-                Field::Placement,
-                here,
-                format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
-            );
-        }
-        if file > 8 {
-            return err(
-                SyntaxKind::RankTooLong,
-                Field::Placement,
-                here,
-                format!("rank {} has more than 8 squares", rank_of(rank_index).char()),
-            );
+            return Err(placement_error(text, offset, || {
+                syntax(
+                    SyntaxKind::UnknownPiece,
+                    here,
+                    format!("{} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit", shown(c)),
+                )
+            }));
         }
     }
-    if file < 8 {
-        return too_short(offset + text.len(), rank_index, file);
+    if file < 8 || rank_index != 7 {
+        return Err(placement_error(text, offset, || too_short(offset + text.len(), rank_index, file)));
     }
     Ok(board)
+}
+
+/// A syntax error in the placement.
+fn syntax(kind: SyntaxKind, offset: usize, message: impl Into<String>) -> FenError {
+    FenError::Syntax { kind, field: Field::Placement, offset, message: message.into() }
+}
+
+/// The error of a placement in which something is wrong: a wrong number
+/// of ranks (named first), or else `found`, the first fault in it.
+#[cold]
+#[inline(never)]
+fn placement_error(text: &str, offset: usize, found: impl FnOnce() -> FenError) -> FenError {
+    let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
+    if ranks == 8 {
+        return found();
+    }
+    let kind = if ranks < 8 { SyntaxKind::TooFewRanks } else { SyntaxKind::TooManyRanks };
+    syntax(kind, offset, format!("{ranks} ranks, expected 8 separated by /"))
 }
 
 /// The piece each ASCII letter names in a placement (`P` a white pawn...).

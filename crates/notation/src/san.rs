@@ -74,15 +74,17 @@ fn is_capture(pos: &Position, mv: Move) -> bool {
 }
 
 /// `+` when the move gives check, `#` when it mates, `""` otherwise.
+#[inline]
 pub fn suffix(pos: &Position, mv: Move) -> &'static str {
     // Most moves give no check: the position after is made only for a check.
-    if !pos.gives_check(mv) {
-        ""
-    } else if !pos.play_unchecked(mv).has_legal_moves() {
-        "#"
-    } else {
-        "+"
-    }
+    if pos.gives_check(mv) { check_suffix(pos, mv) } else { "" }
+}
+
+/// `#` or `+` for a move that gives check. Out of line: most moves give
+/// none, and without this code `suffix` stays small enough to inline.
+#[inline(never)]
+fn check_suffix(pos: &Position, mv: Move) -> &'static str {
+    if pos.play_unchecked(mv).has_legal_moves() { "+" } else { "#" }
 }
 
 fn body(pos: &Position, mv: Move, lang: Lang, long: bool) -> String {
