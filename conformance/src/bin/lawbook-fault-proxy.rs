@@ -79,10 +79,8 @@ fn permille(text: &str) -> Result<f64, String> {
 
 /// What the forwarding threads tell the main thread.
 enum Event {
-    /// Kill the engine before request `.0`, whose text is `.1`.
-    Kill(u64, String),
-    /// The engine hangs from request `.0`, whose text is `.1`.
-    Stall(u64, String),
+    /// Kill the engine (the fault is logged already).
+    Kill,
     /// The proxy's own input ended.
     InputClosed,
     /// The engine closed its output (it exited, most likely).
@@ -195,6 +193,9 @@ fn main() -> ExitCode {
 
     // The proxy's input, line by line, with a draw before each line.
     let input_stalled = Arc::clone(&stalled);
+    // Each fault is logged here, before it takes effect, so the log is whole
+    // even when the harness kills this proxy at once (a hung engine).
+    let input_log = cli.log.clone();
     thread::spawn(move || {
         let mut stdin = BufReader::new(std::io::stdin().lock());
         let mut line = Vec::new();
@@ -208,12 +209,13 @@ fn main() -> ExitCode {
             request += 1;
             let draw: f64 = rng.random_range(0.0..1000.0);
             if draw < kill {
-                let _ = events.send(Event::Kill(request, text_of(&line)));
+                log_fault(input_log.as_deref(), &format!("kill {number} {request} {}", text_of(&line)));
+                let _ = events.send(Event::Kill);
                 return;
             }
             if draw < kill + stall {
+                log_fault(input_log.as_deref(), &format!("stall {number} {request} {}", text_of(&line)));
                 input_stalled.store(true, Ordering::SeqCst);
-                let _ = events.send(Event::Stall(request, text_of(&line)));
                 // A hung engine reads nothing more, and its input stays open.
                 loop {
                     thread::park();
@@ -229,7 +231,6 @@ fn main() -> ExitCode {
         let _ = events.send(Event::InputClosed);
     });
 
-    let log = cli.log.as_deref();
     loop {
         let event = match inbox.recv_timeout(Duration::from_millis(100)) {
             Ok(event) => event,
@@ -243,13 +244,11 @@ fn main() -> ExitCode {
             Err(mpsc::RecvTimeoutError::Disconnected) => return ExitCode::from(1),
         };
         match event {
-            Event::Kill(request, line) => {
-                log_fault(log, &format!("kill {number} {request} {line}"));
+            Event::Kill => {
                 let _ = child.kill();
                 let _ = child.wait();
                 return ExitCode::from(3);
             }
-            Event::Stall(request, line) => log_fault(log, &format!("stall {number} {request} {line}")),
             Event::InputClosed => {}
             // A hung engine stays hung even if the program exits.
             Event::OutputClosed if stalled.load(Ordering::SeqCst) => {}
