@@ -119,8 +119,11 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
                 "skip",
                 "--test-package",
                 "lawbook-conformance",
-                "--cargo-test-arg=--test",
-                "--cargo-test-arg=corpus",
+                // For the build as well as the test: otherwise every mutant
+                // builds all of the package's test programs, and only the
+                // corpus runs.
+                "--cargo-arg=--test",
+                "--cargo-arg=corpus",
             ]);
             // The corpus runs in about 2 s: a mutant still running after a
             // minute loops (a generator that never ends) and counts as
