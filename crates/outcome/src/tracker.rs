@@ -65,6 +65,23 @@ impl Tracker {
         Tracker { window, draw: automatic_draw(start, 1) }
     }
 
+    /// Starts again from `start`, as [`Tracker::new`] does, keeping the room
+    /// already made for the positions (one tracker serves game after game).
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// use lawbook_outcome::Tracker;
+    /// let start = Position::startpos();
+    /// let mut tracker = Tracker::new(&start);
+    /// tracker.reset(&start);
+    /// assert_eq!(tracker.draw(), None);
+    /// ```
+    pub fn reset(&mut self, start: &Position) {
+        self.window.clear();
+        self.window.push(*start);
+        self.draw = automatic_draw(start, 1);
+    }
+
     /// Records `pos`, the position after the next move.
     pub fn push(&mut self, pos: &Position) {
         if pos.halfmoves() == 0 {

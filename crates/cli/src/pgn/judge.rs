@@ -1,7 +1,9 @@
-//! How the moves of a game end it, judged in one replay.
+//! How the moves of a game end it, judged while the game is read.
 //!
-//! Every position of the main line is judged for the endings that apply by
-//! themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6) as the moves are played, once:
+//! [`Judge`] is a [`Visitor`] of the PGN reader: nothing of the game is kept
+//! but its Result tag, the number of plies and the position reached. Every
+//! position of the main line is judged for the endings that apply by
+//! themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6) as the reader plays its move:
 //!
 //! - after every move: insufficient material (the classic rule), seventy-five
 //!   moves, fivefold repetition. These are cheap: a look at the material, and
@@ -17,18 +19,15 @@
 //!   position is still judged dead at its end (every position reachable from
 //!   a dead one is dead), but not reported as going on after its end.
 
-use lawbook_movegen::Position;
-use lawbook_notation::pgn::PgnGame;
+use lawbook_movegen::{Move, Position};
+use lawbook_notation::pgn::{PgnError, Visitor};
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
 use lawbook_outcome::{GameResult, Outcome, Reason, Tracker};
 
-/// What the moves of a game come to.
+/// What the moves of a game the reader accepted come to.
+#[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Judgement {
-    /// The number of plies of the main line.
-    pub(crate) plies: usize,
-    /// The last position.
-    pub(crate) last: Position,
     /// How the moves end the game, if they do.
     pub(crate) termination: Option<Reason>,
     /// Moves that go on after the game had ended: the ending and the number
@@ -36,6 +35,109 @@ pub(crate) struct Judgement {
     pub(crate) after_end: Option<(Reason, usize)>,
     /// The result the moves prove, when the Result tag says another one.
     pub(crate) mismatch: Option<(GameResult, Reason)>,
+}
+
+/// A game as the judge saw it.
+pub(crate) struct Judged {
+    /// The value of the Result tag.
+    pub(crate) result_tag: Option<String>,
+    /// The plies of the main line read (up to the error, for a refused game).
+    pub(crate) plies: usize,
+    /// The last position reached, when the start position was known.
+    pub(crate) last: Option<Position>,
+    /// The judgement, or the reader's error.
+    pub(crate) read: Result<Judgement, PgnError>,
+}
+
+impl Judged {
+    /// Whether two readings of a game tell the same, whatever the number and
+    /// line the reader gave them (which depend on where the reading began).
+    pub(crate) fn same(&self, other: &Judged) -> bool {
+        let read = match (&self.read, &other.read) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(a), Err(b)) => a.kind == b.kind && a.message == b.message,
+            _ => false,
+        };
+        read && self.result_tag == other.result_tag && self.plies == other.plies && self.last == other.last
+    }
+}
+
+/// The visitor that judges each game as it is read; one serves every game.
+pub(crate) struct Judge {
+    /// Search for dead positions after every move, not only at the end.
+    full: bool,
+    result_tag: Option<String>,
+    pos: Option<Position>,
+    tracker: Tracker,
+    plies: usize,
+    after_end: Option<(Reason, usize)>,
+    /// How deep in variations the reader is (their moves are not judged).
+    depth: usize,
+}
+
+impl Judge {
+    pub(crate) fn new(full: bool) -> Judge {
+        let start = Position::startpos();
+        Judge { full, result_tag: None, pos: None, tracker: Tracker::new(&start), plies: 0, after_end: None, depth: 0 }
+    }
+}
+
+impl Visitor for Judge {
+    type Output = Judged;
+
+    fn tag(&mut self, name: &str, value: &str) {
+        if name == "Result" && self.result_tag.is_none() {
+            self.result_tag = Some(value.to_string());
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.pos = Some(*start);
+        self.tracker.reset(start);
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn play(&mut self, before: &Position, _: Move, after: &Position) {
+        if self.depth > 0 {
+            return;
+        }
+        if self.after_end.is_none()
+            && let Some(reason) = ending_with_moves(before, &self.tracker, self.full)
+        {
+            self.after_end = Some((reason, self.plies));
+        }
+        self.pos = Some(*after);
+        self.tracker.push(after);
+        self.plies += 1;
+    }
+
+    fn end_game(&mut self, end: Result<&str, PgnError>) -> Judged {
+        let result_tag = self.result_tag.take();
+        let (plies, last, after_end) = (self.plies, self.pos.take(), self.after_end.take());
+        (self.plies, self.depth) = (0, 0);
+        let read = match (end, last) {
+            (Err(e), _) => Err(e),
+            (Ok(_), None) => Ok(Judgement { termination: None, after_end: None, mismatch: None }),
+            (Ok(_), Some(_)) if after_end.is_some() => {
+                Ok(Judgement { termination: after_end.map(|(r, _)| r), after_end, mismatch: None })
+            }
+            (Ok(_), Some(pos)) => {
+                let outcome = last_ending(&pos, &self.tracker);
+                let stated = result_tag.as_deref().unwrap_or("*");
+                let mismatch =
+                    outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
+                Ok(Judgement { termination: outcome.map(|o| o.reason), after_end: None, mismatch })
+            }
+        };
+        Judged { result_tag, plies, last, read }
+    }
 }
 
 /// The ending a position with a legal move brings by itself, the last one
@@ -61,34 +163,4 @@ fn last_ending(pos: &Position, tracker: &Tracker) -> Option<Outcome> {
         });
     }
     ending_with_moves(pos, tracker, true).map(Outcome::draw)
-}
-
-/// The plies and the last position of moves the reader has checked.
-pub(crate) fn replay(game: &PgnGame) -> (usize, Position) {
-    let end = game.moves.iter().fold(game.start, |pos, m| pos.play_unchecked(m.mv));
-    (game.moves.len(), end)
-}
-
-/// Judges a game the reader read whole (its moves are legal): one replay.
-pub(crate) fn judge(game: &PgnGame, full: bool) -> Judgement {
-    let mut pos = game.start;
-    let mut tracker = Tracker::new(&pos);
-    let mut after_end = None;
-    for (ply, m) in game.moves.iter().enumerate() {
-        if after_end.is_none()
-            && let Some(reason) = ending_with_moves(&pos, &tracker, full)
-        {
-            after_end = Some((reason, ply));
-        }
-        pos = pos.play_unchecked(m.mv);
-        tracker.push(&pos);
-    }
-    let plies = game.moves.len();
-    if let Some((reason, _)) = after_end {
-        return Judgement { plies, last: pos, termination: Some(reason), after_end, mismatch: None };
-    }
-    let outcome = last_ending(&pos, &tracker);
-    let stated = game.tag("Result").unwrap_or("*");
-    let mismatch = outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
-    Judgement { plies, last: pos, termination: outcome.map(|o| o.reason), after_end: None, mismatch }
 }

@@ -13,6 +13,8 @@ mod split;
 
 use crossbeam_channel::{Receiver, Sender, bounded};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use judge::{Judge, Judged};
+use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
 use lawbook_outcome::Reason;
@@ -169,51 +171,64 @@ struct Settings {
     full_judging: bool,
 }
 
-/// A game the reader read whole, judged.
-fn played(game: &lawbook_notation::pgn::PgnGame, settings: Settings) -> Played {
-    let judged = judge::judge(game, settings.full_judging);
-    let (disagreement, problem) = match (judged.after_end, judged.mismatch) {
-        (Some((reason, ply)), _) => (
-            Some(format!(
-                "the game ended by {} after {ply} plies, but {} more follow",
-                reason.as_str(),
-                judged.plies - ply
-            )),
-            Some(Problem::AfterEnd),
-        ),
-        (None, Some((proven, reason))) => (
-            Some(format!(
-                "the moves end the game {} by {}, but the Result tag says {}",
-                proven.as_str(),
-                reason.as_str(),
-                game.tag("Result").unwrap_or("*")
-            )),
-            Some(Problem::ResultMismatch),
-        ),
-        (None, None) => (None, None),
-    };
-    Played {
-        result: game.tag("Result").map(str::to_string),
-        plies: judged.plies,
-        final_fen: Some(fen::write(&judged.last)),
-        termination: judged.termination.map(|r| r.as_str()),
-        disagreement,
-        error: None,
-        problem,
+/// The report of a game the judge saw; `first_line` is the number of the
+/// chunk's first line in the input.
+fn report(judged: Judged, first_line: usize) -> Played {
+    let Judged { result_tag, plies, last, read } = judged;
+    let final_fen = last.as_ref().map(fen::write);
+    match read {
+        Ok(judgement) => {
+            let (disagreement, problem) = match (judgement.after_end, judgement.mismatch) {
+                (Some((reason, ply)), _) => (
+                    Some(format!(
+                        "the game ended by {} after {ply} plies, but {} more follow",
+                        reason.as_str(),
+                        plies - ply
+                    )),
+                    Some(Problem::AfterEnd),
+                ),
+                (None, Some((proven, reason))) => (
+                    Some(format!(
+                        "the moves end the game {} by {}, but the Result tag says {}",
+                        proven.as_str(),
+                        reason.as_str(),
+                        result_tag.as_deref().unwrap_or("*")
+                    )),
+                    Some(Problem::ResultMismatch),
+                ),
+                (None, None) => (None, None),
+            };
+            Played {
+                result: result_tag,
+                plies,
+                final_fen,
+                termination: judgement.termination.map(|r| r.as_str()),
+                disagreement,
+                error: None,
+                problem,
+            }
+        }
+        Err(e) => refused(&e, first_line, result_tag, plies, last, final_fen),
     }
 }
 
-/// A game the reader refused; `first_line` is the number of the chunk's first line.
-fn refused(e: &PgnError, first_line: usize) -> Played {
-    let replayed = e.partial.as_deref().map(judge::replay);
-    let (plies, final_fen) = replayed.map_or((0, None), |(plies, last)| (plies, Some(fen::write(&last))));
+/// A game the reader refused, read up to the problem (`last`, after
+/// `plies`, when the start position was known).
+fn refused(
+    e: &PgnError,
+    first_line: usize,
+    result: Option<String>,
+    plies: usize,
+    last: Option<Position>,
+    final_fen: Option<String>,
+) -> Played {
     let mut problem = match &e.kind {
         PgnErrorKind::Move(m) if m.is_illegal() => Problem::Illegal,
         _ => Problem::Unreadable,
     };
     // No move is legal after a mate or a stalemate: that move goes on after the end.
     let (mut termination, mut disagreement) = (None, None);
-    if let (Problem::Illegal, Some((plies, last))) = (problem, replayed)
+    if let (Problem::Illegal, Some(last)) = (problem, last)
         && last.count_legal() == 0
     {
         let reason = if last.is_check() { Reason::Checkmate } else { Reason::Stalemate };
@@ -229,9 +244,11 @@ fn refused(e: &PgnError, first_line: usize) -> Played {
         let line = e.line + first_line - 1;
         (line, e.message.replace(&format!("on line {}", e.line), &format!("on line {line}")))
     };
+    // What was read is told only of a game whose start position was known.
+    let known = last.is_some();
     Played {
-        result: e.partial.as_deref().and_then(|g| g.tag("Result")).map(str::to_string),
-        plies,
+        result: result.filter(|_| known),
+        plies: if known { plies } else { 0 },
         final_fen,
         termination,
         disagreement,
@@ -244,27 +261,23 @@ fn refused(e: &PgnError, first_line: usize) -> Played {
 fn replay_chunk(chunk: &Chunk, settings: Settings) -> Vec<Played> {
     let sentinel = chunk.sentinel.as_deref().unwrap_or_default();
     let text = chunk.text.as_slice().chain(sentinel);
-    let mut items: Vec<Result<_, PgnError>> = PgnReader::with_options(text, settings.options).collect();
+    let mut judge = Judge::new(settings.full_judging);
+    let mut reader = PgnReader::with_options(text, settings.options);
+    let mut items = Vec::new();
+    while let Some(judged) = reader.read_game(&mut judge) {
+        items.push(judged);
+    }
     if !sentinel.is_empty() {
         // The sentinel starts a game of its own (the next chunk's first), unless
         // the last game took it in; then that game stays, whole.
-        let alone = PgnReader::with_options(sentinel, settings.options).next();
-        let same = match (items.last(), &alone) {
-            (Some(Err(a)), Some(Err(b))) => a.kind == b.kind && a.message == b.message && a.partial == b.partial,
-            (Some(Ok(a)), Some(Ok(b))) => a == b,
-            _ => false,
-        };
-        if same {
+        let alone = PgnReader::with_options(sentinel, settings.options).read_game(&mut judge);
+        if let (Some(last), Some(alone)) = (items.last(), &alone)
+            && last.same(alone)
+        {
             items.pop();
         }
     }
-    items
-        .iter()
-        .map(|item| match item {
-            Ok(game) => played(game, settings),
-            Err(e) => refused(e, chunk.first_line),
-        })
-        .collect()
+    items.into_iter().map(|judged| report(judged, chunk.first_line)).collect()
 }
 
 /// Writes one line; `false` when the reader has gone away (`lawbook pgn F |

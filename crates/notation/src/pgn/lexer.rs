@@ -1,12 +1,16 @@
 //! The text of one game, line by line: its tag pairs, then the movetext
 //! cut into tokens (comments, variations, NAGs, move numbers, moves), each
-//! move read and checked in its position, until the result.
+//! move read and checked in its position, until the result. What is read is
+//! told to a [`Visitor`] as it comes; nothing of the game is kept here but
+//! the positions of the lines being read.
 
-use super::model::{PgnGame, PgnLine, PgnMove, move_number, variant_is_chess960};
+use super::model::{move_number, variant_is_chess960};
 use super::reader::{PgnError, PgnErrorKind, PgnOptions};
+use super::visitor::Visitor;
 use crate::{ReadOptions, fen, read_move};
 use lawbook_board::{CastlingMode, Setup};
 use lawbook_movegen::Position;
+use std::borrow::Cow;
 
 /// What the reader does after a line has been fed to a game.
 pub(super) enum Feed {
@@ -26,8 +30,8 @@ pub(super) struct OpenComment {
 
 /// A line being read: the main line or a variation.
 struct Frame {
-    comments: Vec<String>,
-    moves: Vec<PgnMove>,
+    /// Whether the line has a move yet.
+    moved: bool,
     /// The position after the last move of the line.
     pos: Position,
     /// The position before the last move of the line (where a variation of
@@ -37,16 +41,26 @@ struct Frame {
 
 impl Frame {
     fn new(pos: Position) -> Frame {
-        Frame { comments: Vec::new(), moves: Vec::new(), pos, before: pos }
+        Frame { moved: false, pos, before: pos }
     }
+}
+
+/// The tags that decide the start position, each with its line: the first
+/// of each name.
+#[derive(Default)]
+struct StartTags {
+    variant: Option<(String, usize)>,
+    fen: Option<(String, usize)>,
+    set_up: Option<(String, usize)>,
 }
 
 /// One game being read.
 pub(super) struct GameState {
     pub(super) number: usize,
     options: PgnOptions,
-    tags: Vec<(String, String)>,
-    tag_lines: Vec<usize>,
+    start_tags: StartTags,
+    /// The line of the last tag pair.
+    last_tag_line: Option<usize>,
     movetext: bool,
     start: Option<Position>,
     frames: Vec<Frame>,
@@ -57,7 +71,7 @@ pub(super) struct GameState {
     /// After an error in the tag section: whether a line other than a tag
     /// pair has been seen since (then a tag pair starts the next game).
     pub(super) seen_non_tag: bool,
-    pub(super) result: Option<String>,
+    pub(super) result: Option<&'static str>,
     /// The last line with text on it.
     pub(super) last_line: usize,
 }
@@ -79,9 +93,9 @@ fn looks_like_tag(line: &str) -> bool {
         .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
-/// Reads the tag pairs of a line: `[Name "value"]`, any number of them.
-fn parse_tags(line: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
+/// Reads the tag pairs of a line, `[Name "value"]`, any number of them,
+/// handing each to `each` (the value unescaped).
+fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) -> Result<(), String> {
     let mut rest = line.trim();
     while !rest.is_empty() {
         let Some(r) = rest.strip_prefix('[') else {
@@ -97,31 +111,29 @@ fn parse_tags(line: &str) -> Result<Vec<(String, String)>, String> {
         let Some(r) = r.strip_prefix('"') else {
             return Err(format!("the value of tag {name} must be in double quotes: [{name} \"value\"]"));
         };
-        let mut value = String::new();
-        let mut chars = r.char_indices();
-        let mut end = None;
-        // Most values have no escape: taken whole.
-        if let Some(i) = memchr::memchr2(b'"', b'\\', r.as_bytes())
-            && r.as_bytes()[i] == b'"'
-        {
-            value.push_str(&r[..i]);
-            end = Some(i + 1);
-        }
-        while end.is_none()
-            && let Some((i, c)) = chars.next()
-        {
-            match c {
-                '\\' => match chars.next() {
-                    Some((_, e)) => value.push(e),
-                    None => break,
-                },
-                '"' => {
-                    end = Some(i + 1);
-                    break;
+        let (value, end) = match memchr::memchr2(b'"', b'\\', r.as_bytes()) {
+            // Most values have no escape: taken whole.
+            Some(i) if r.as_bytes()[i] == b'"' => (Cow::Borrowed(&r[..i]), Some(i + 1)),
+            _ => {
+                let mut value = String::new();
+                let mut chars = r.char_indices();
+                let mut end = None;
+                while let Some((i, c)) = chars.next() {
+                    match c {
+                        '\\' => match chars.next() {
+                            Some((_, e)) => value.push(e),
+                            None => break,
+                        },
+                        '"' => {
+                            end = Some(i + 1);
+                            break;
+                        }
+                        c => value.push(c),
+                    }
                 }
-                c => value.push(c),
+                (Cow::Owned(value), end)
             }
-        }
+        };
         let Some(end) = end else {
             return Err(format!("the value of tag {name} has no closing double quote"));
         };
@@ -129,10 +141,10 @@ fn parse_tags(line: &str) -> Result<Vec<(String, String)>, String> {
         let Some(r) = r.strip_prefix(']') else {
             return Err(format!("the tag pair {name} has no closing ]"));
         };
-        out.push((name.to_string(), value));
+        each(name, value);
         rest = r.trim_start();
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Whether an ASCII byte is white space as [`char::is_whitespace`] says.
@@ -204,9 +216,8 @@ impl GameState {
         GameState {
             number,
             options,
-            // Room for the tags and the moves of a usual game, grown once.
-            tags: Vec::with_capacity(16),
-            tag_lines: Vec::with_capacity(16),
+            start_tags: StartTags::default(),
+            last_tag_line: None,
             movetext: false,
             start: None,
             frames: Vec::new(),
@@ -227,12 +238,21 @@ impl GameState {
         }
     }
 
-    fn tag(&self, name: &str) -> Option<(&str, usize)> {
-        self.tags.iter().zip(&self.tag_lines).find(|((n, _), _)| n == name).map(|((_, v), l)| (v.as_str(), *l))
+    /// Keeps the first tag of each name that decides the start position.
+    fn keep_start_tag(&mut self, name: &str, value: &str, line: usize) {
+        let slot = match name {
+            "Variant" => &mut self.start_tags.variant,
+            "FEN" => &mut self.start_tags.fen,
+            "SetUp" => &mut self.start_tags.set_up,
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some((value.to_string(), line));
+        }
     }
 
     /// Sets up the start position from the tags, when the movetext begins.
-    fn begin_movetext(&mut self, line: usize) {
+    fn begin_movetext<V: Visitor>(&mut self, line: usize, v: &mut V) {
         self.movetext = true;
         self.seen_non_tag = true;
         if self.error.is_some() {
@@ -241,9 +261,8 @@ impl GameState {
         match self.start_position(line) {
             Ok(pos) => {
                 self.start = Some(pos);
-                let mut main = Frame::new(pos);
-                main.moves.reserve(96);
-                self.frames.push(main);
+                self.frames.push(Frame::new(pos));
+                v.begin_movetext(&pos);
             }
             Err((line, kind, message)) => self.fail(line, kind, message),
         }
@@ -251,28 +270,30 @@ impl GameState {
 
     fn start_position(&self, line: usize) -> Result<Position, (usize, PgnErrorKind, String)> {
         let mut mode = None;
-        if let Some((variant, at)) = self.tag("Variant") {
+        if let Some((variant, at)) = &self.start_tags.variant {
             match variant_is_chess960(variant) {
                 Some(true) => mode = Some(CastlingMode::Chess960),
                 Some(false) => {}
                 None => {
                     return Err((
-                        at,
+                        *at,
                         PgnErrorKind::Variant,
                         format!("variant {variant:?} is not supported: only standard chess and Chess960"),
                     ));
                 }
             }
         }
-        match self.tag("FEN") {
+        match &self.start_tags.fen {
             Some((text, at)) => fen::read_with(text, mode, self.options.relaxations).map_err(|e| {
                 let message = format!("tag FEN: {e}");
-                (at, PgnErrorKind::Fen(e), message)
+                (*at, PgnErrorKind::Fen(e), message)
             }),
             None => {
-                if let Some(("1", at)) = self.tag("SetUp") {
+                if let Some((set_up, at)) = &self.start_tags.set_up
+                    && set_up == "1"
+                {
                     return Err((
-                        at,
+                        *at,
                         PgnErrorKind::StartPosition,
                         "tag SetUp is 1 but there is no FEN tag".to_string(),
                     ));
@@ -283,19 +304,14 @@ impl GameState {
         }
     }
 
-    fn add_comment(&mut self, text: &str) {
-        if !self.options.comments || self.error.is_some() || self.skip_depth > 0 {
+    fn add_comment<V: Visitor>(&mut self, text: &str, v: &mut V) {
+        if !self.options.comments || self.error.is_some() || self.skip_depth > 0 || self.frames.is_empty() {
             return;
         }
-        let Some(frame) = self.frames.last_mut() else { return };
-        let text = text.trim().to_string();
-        match frame.moves.last_mut() {
-            Some(last) => last.comments.push(text),
-            None => frame.comments.push(text),
-        }
+        v.comment(text.trim());
     }
 
-    pub(super) fn feed(&mut self, line: &str, no: usize) -> Feed {
+    pub(super) fn feed<V: Visitor>(&mut self, line: &str, no: usize, v: &mut V) -> Feed {
         let mut rest = 0;
         let last_line = self.last_line;
         if !line.trim().is_empty() {
@@ -315,7 +331,7 @@ impl GameState {
                 Some(i) => {
                     let mut done = self.comment.take().map(|c| c.text).unwrap_or_default();
                     join_line(&mut done, &line[..i]);
-                    self.add_comment(&done);
+                    self.add_comment(&done, v);
                     rest = i + 1;
                 }
                 None => {
@@ -339,7 +355,7 @@ impl GameState {
         } else if !self.movetext {
             let trimmed = line.trim();
             if trimmed.is_empty() {
-                if !self.tags.is_empty() || self.error.is_some() {
+                if self.last_tag_line.is_some() || self.error.is_some() {
                     self.seen_non_tag = true;
                 }
                 return Feed::More;
@@ -351,18 +367,20 @@ impl GameState {
                 if self.error.is_some() {
                     return if self.seen_non_tag && looks_like_tag(line) { Feed::NextGame } else { Feed::More };
                 }
-                match parse_tags(trimmed) {
-                    Ok(tags) => {
-                        for tag in tags {
-                            self.tags.push(tag);
-                            self.tag_lines.push(no);
-                        }
+                // The line's tags are told only once the whole line reads.
+                match parse_tags(trimmed, |_, _| {}) {
+                    Ok(()) => {
+                        let _ = parse_tags(trimmed, |name, value| {
+                            self.keep_start_tag(name, &value, no);
+                            v.tag(name, &value);
+                        });
+                        self.last_tag_line = Some(no);
                     }
                     Err(message) => self.fail(no, PgnErrorKind::Tag, message),
                 }
                 return Feed::More;
             }
-            self.begin_movetext(no);
+            self.begin_movetext(no, v);
         } else if looks_like_tag(line) {
             if self.result.is_none() {
                 self.fail(
@@ -376,11 +394,11 @@ impl GameState {
         } else if line.starts_with('%') {
             return Feed::More;
         }
-        self.lex(line, rest, no)
+        self.lex(line, rest, no, v)
     }
 
     /// Reads the movetext of `line` from byte `at`.
-    fn lex(&mut self, line: &str, mut at: usize, no: usize) -> Feed {
+    fn lex<V: Visitor>(&mut self, line: &str, mut at: usize, no: usize, v: &mut V) -> Feed {
         let bytes = line.as_bytes();
         loop {
             at = skip_space(line, at);
@@ -390,7 +408,7 @@ impl GameState {
             match bytes[at] {
                 b'{' => match memchr::memchr(b'}', &bytes[at + 1..]) {
                     Some(len) => {
-                        self.add_comment(&line[at + 1..at + 1 + len]);
+                        self.add_comment(&line[at + 1..at + 1 + len], v);
                         at += len + 2;
                     }
                     None => {
@@ -400,15 +418,15 @@ impl GameState {
                     }
                 },
                 b';' => {
-                    self.add_comment(&line[at + 1..]);
+                    self.add_comment(&line[at + 1..], v);
                     return Feed::More;
                 }
                 b'(' => {
-                    self.open_variation(no);
+                    self.open_variation(no, v);
                     at += 1;
                 }
                 b')' => {
-                    self.close_variation(no);
+                    self.close_variation(no, v);
                     at += 1;
                 }
                 b'}' => {
@@ -425,7 +443,7 @@ impl GameState {
                         Some(i) => &word[..i],
                     };
                     at += word.len();
-                    if self.word(word, no) {
+                    if self.word(word, no, v) {
                         return Feed::Done(at);
                     }
                 }
@@ -433,7 +451,7 @@ impl GameState {
         }
     }
 
-    fn open_variation(&mut self, no: usize) {
+    fn open_variation<V: Visitor>(&mut self, no: usize, v: &mut V) {
         if self.error.is_some() {
             return;
         }
@@ -443,7 +461,7 @@ impl GameState {
         }
         // Checked whether variations are kept or not: the file is malformed either way.
         let Some(frame) = self.frames.last() else { return };
-        if frame.moves.is_empty() {
+        if !frame.moved {
             self.fail(no, PgnErrorKind::Syntax, "a variation ( must follow the move it replaces".to_string());
             return;
         }
@@ -453,36 +471,29 @@ impl GameState {
         }
         let before = frame.before;
         self.frames.push(Frame::new(before));
+        v.begin_variation();
     }
 
-    fn close_variation(&mut self, no: usize) {
+    fn close_variation<V: Visitor>(&mut self, no: usize, v: &mut V) {
         if self.error.is_some() {
             return;
         }
         if self.skip_depth > 0 {
             self.skip_depth -= 1;
         } else if self.frames.len() > 1 {
-            self.pop_frame();
+            self.frames.pop();
+            v.end_variation();
         } else {
             self.fail(no, PgnErrorKind::Syntax, "a ) without a ( before it".to_string());
         }
     }
 
-    /// Closes the innermost variation, attaching it to the move it replaces.
-    fn pop_frame(&mut self) {
-        if let Some(frame) = self.frames.pop()
-            && let Some(parent) = self.frames.last_mut()
-            && let Some(last) = parent.moves.last_mut()
-            && !(frame.moves.is_empty() && frame.comments.is_empty())
-        {
-            last.variations.push(PgnLine { comments: frame.comments, moves: frame.moves });
-        }
-    }
-
     /// Handles a word of movetext; true when it is the result that ends the game.
-    fn word(&mut self, word: &str, no: usize) -> bool {
+    fn word<V: Visitor>(&mut self, word: &str, no: usize, v: &mut V) -> bool {
         // Every result starts with 0, 1 or *.
-        if matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*')) && RESULTS.contains(&word) {
+        if matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*'))
+            && let Some(result) = RESULTS.iter().find(|r| **r == word)
+        {
             if self.frames.len() > 1 || self.skip_depth > 0 {
                 self.fail(
                     no,
@@ -490,7 +501,8 @@ impl GameState {
                     format!("the result {word} comes before a variation is closed with )"),
                 );
             }
-            self.result = Some(word.to_string());
+            self.result = Some(result);
+            v.result(result);
             return true;
         }
         if self.error.is_some() || self.skip_depth > 0 {
@@ -498,7 +510,7 @@ impl GameState {
         }
         if let Some(digits) = word.strip_prefix('$') {
             match digits.parse::<u8>() {
-                Ok(nag) => self.add_nag(nag),
+                Ok(nag) => self.add_nag(nag, v),
                 Err(_) => self.fail(
                     no,
                     PgnErrorKind::Syntax,
@@ -524,7 +536,7 @@ impl GameState {
         let nag = glyph_nag(&text[core.len()..]);
         if core.is_empty() {
             if let Some(nag) = nag {
-                self.add_nag(nag);
+                self.add_nag(nag, v);
             }
             return false;
         }
@@ -537,10 +549,12 @@ impl GameState {
         match read_move(&frame.pos, core, ReadOptions::LENIENT) {
             Ok((mv, _)) => {
                 frame.before = frame.pos;
-                frame.pos = frame.pos.play_unchecked(mv);
-                let mut m = PgnMove::new(mv);
-                m.nags.extend(nag);
-                frame.moves.push(m);
+                frame.pos.play_unchecked_in_place(mv);
+                frame.moved = true;
+                v.play(&frame.before, mv, &frame.pos);
+                if let Some(nag) = nag {
+                    v.nag(nag);
+                }
             }
             Err(e) => {
                 let number = move_number(&frame.pos);
@@ -551,43 +565,30 @@ impl GameState {
         false
     }
 
-    fn add_nag(&mut self, nag: u8) {
-        if let Some(last) = self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
-            last.nags.push(nag);
+    /// A NAG belongs to the last move of the line; before any, it is dropped.
+    fn add_nag<V: Visitor>(&mut self, nag: u8, v: &mut V) {
+        if self.frames.last().is_some_and(|f| f.moved) {
+            v.nag(nag);
         }
     }
 
-    pub(super) fn finish(mut self) -> Result<PgnGame, PgnError> {
+    /// Ends the game: the visitor's answer.
+    pub(super) fn finish<V: Visitor>(mut self, v: &mut V) -> V::Output {
         if !self.movetext && self.error.is_none() {
-            let line = self.tag_lines.last().copied().unwrap_or(0);
-            self.begin_movetext(line);
+            let line = self.last_tag_line.unwrap_or(0);
+            self.begin_movetext(line, v);
         }
-        while self.frames.len() > 1 {
-            self.pop_frame();
-        }
-        let game = self.start.map(|start| {
-            let main = self.frames.pop().unwrap_or_else(|| Frame::new(start));
-            PgnGame {
-                tags: self.tags,
-                start,
-                comments: main.comments,
-                moves: main.moves,
-                result: self.result.unwrap_or_else(|| "*".to_string()),
-            }
-        });
-        match (self.error, game) {
-            (Some(mut error), game) => {
-                error.partial = game.map(Box::new);
-                Err(error)
-            }
-            (None, Some(game)) => Ok(game),
-            (None, None) => Err(PgnError {
+        let error = match (self.error, self.start) {
+            (Some(error), _) => error,
+            (None, Some(_)) => return v.end_game(Ok(self.result.unwrap_or("*"))),
+            (None, None) => PgnError {
                 game: self.number,
                 line: 0,
                 kind: PgnErrorKind::StartPosition,
                 message: "no start position".to_string(),
                 partial: None,
-            }),
-        }
+            },
+        };
+        v.end_game(Err(error))
     }
 }

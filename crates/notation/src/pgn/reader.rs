@@ -3,6 +3,7 @@
 
 use super::lexer::{Feed, GameState};
 use super::model::PgnGame;
+use super::visitor::{GameBuilder, Visitor};
 use crate::fen::FenError;
 use crate::san::MoveError;
 use core::fmt;
@@ -257,10 +258,47 @@ impl<R: BufRead> PgnReader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for PgnReader<R> {
-    type Item = Result<PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: BufRead> PgnReader<R> {
+    /// Reads the next game, telling `visitor` each part of it as it is read,
+    /// without building the game: `None` at the end of the input. The
+    /// reader's iterator is this with a [`GameBuilder`].
+    ///
+    /// ```
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_notation::pgn::{PgnError, PgnReader, Visitor};
+    ///
+    /// /// The Result tag and the last position of each game.
+    /// #[derive(Default)]
+    /// struct Last {
+    ///     result: Option<String>,
+    ///     last: Option<Position>,
+    /// }
+    ///
+    /// impl Visitor for Last {
+    ///     type Output = (Option<String>, Option<Position>);
+    ///     fn tag(&mut self, name: &str, value: &str) {
+    ///         if name == "Result" {
+    ///             self.result = Some(value.to_string());
+    ///         }
+    ///     }
+    ///     fn begin_movetext(&mut self, start: &Position) {
+    ///         self.last = Some(*start);
+    ///     }
+    ///     fn play(&mut self, _: &Position, _: Move, after: &Position) {
+    ///         self.last = Some(*after);
+    ///     }
+    ///     fn end_game(&mut self, _: Result<&str, PgnError>) -> Self::Output {
+    ///         (self.result.take(), self.last.take())
+    ///     }
+    /// }
+    ///
+    /// let text = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    /// let (result, last) = PgnReader::new(text.as_bytes()).read_game(&mut Last::default()).unwrap();
+    /// assert_eq!(result.as_deref(), Some("0-1"));
+    /// let last = last.unwrap();
+    /// assert!(last.is_check() && last.count_legal() == 0);
+    /// ```
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
         if self.done {
             return None;
         }
@@ -271,13 +309,13 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 Some(Err(e)) => {
                     self.done = true;
                     let game = state.as_ref().map_or(self.games + 1, |s| s.number);
-                    return Some(Err(PgnError {
+                    return Some(visitor.end_game(Err(PgnError {
                         game,
                         line: self.line_no + 1,
                         kind: PgnErrorKind::Io,
                         message: format!("cannot read the input: {e}"),
                         partial: None,
-                    }));
+                    })));
                 }
                 Some(Ok(line)) => line,
             };
@@ -310,18 +348,18 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 self.games += 1;
                 GameState::new(self.games, self.options)
             });
-            match s.feed(&text, line.no) {
+            match s.feed(&text, line.no, visitor) {
                 Feed::More => self.recycle(text),
                 Feed::Done(rest) => {
                     if !text[rest..].trim().is_empty() {
                         self.pending = Some((line.no, text[rest..].to_string()));
                     }
                     self.recycle(text);
-                    return state.map(GameState::finish);
+                    return state.map(|s| s.finish(visitor));
                 }
                 Feed::NextGame => {
                     self.pending = Some((line.no, text));
-                    return state.map(GameState::finish);
+                    return state.map(|s| s.finish(visitor));
                 }
             }
         }
@@ -341,6 +379,14 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 "the game ends without a result: expected 1-0, 0-1, 1/2-1/2 or *".to_string(),
             );
         }
-        Some(s.finish())
+        Some(s.finish(visitor))
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_game(&mut GameBuilder::new())
     }
 }
