@@ -580,3 +580,18 @@ fn the_writer_escapes_tags_and_wraps_lines() {
     assert_eq!(back.moves, game.moves);
     assert!(text.contains(&format!("\n{{{}}}\n2... ", "x".repeat(100))), "{text}");
 }
+
+#[test]
+fn many_tags_on_one_line_are_all_kept_in_order() {
+    // More tags on a line than the reader keeps aside while it checks the line.
+    let text = "[A \"1\"] [B \"2\"] [C \"3\"] [D \"4\"] [E \"5\"] [FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n*\n";
+    let game = PgnReader::new(text.as_bytes()).next().expect("a game").expect("reads");
+    let names: Vec<&str> = game.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["A", "B", "C", "D", "E", "FEN"]);
+    assert_eq!(game.tag("E"), Some("5"));
+    assert_eq!(lawbook_notation::fen::write(&game.start), "8/8/8/8/8/8/8/K1k5 w - - 0 1");
+    // A bad tag anywhere on the line: none of the line's tags is kept.
+    let bad = "[A \"1\"] [B \"2\"] [C \"3\"] [D \"4\"] [E \"5\"] [F 6]\n\n*\n";
+    let e = PgnReader::new(bad.as_bytes()).next().expect("a game").unwrap_err();
+    assert_eq!(e.kind(), "pgn.bad_tag");
+}

@@ -8,6 +8,7 @@ use super::model::{move_number, variant_is_chess960};
 use super::reader::{PgnError, PgnErrorKind, PgnOptions};
 use super::visitor::Visitor;
 use crate::{ReadOptions, fen, read_move};
+use arrayvec::ArrayVec;
 use lawbook_board::{CastlingMode, Setup};
 use lawbook_movegen::Position;
 use std::borrow::Cow;
@@ -102,7 +103,7 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
             return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
         };
         let r = r.trim_start();
-        let name_len = r.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(r.len());
+        let name_len = r.bytes().position(|b| !(b.is_ascii_alphanumeric() || b == b'_')).unwrap_or(r.len());
         if name_len == 0 {
             return Err("a tag pair needs a name: [Name \"value\"]".to_string());
         }
@@ -367,13 +368,26 @@ impl GameState {
                 if self.error.is_some() {
                     return if self.seen_non_tag && looks_like_tag(line) { Feed::NextGame } else { Feed::More };
                 }
-                // The line's tags are told only once the whole line reads.
-                match parse_tags(trimmed, |_, _| {}) {
+                // The line's tags are told only once the whole line reads:
+                // kept meanwhile (a line of many tags is read twice).
+                let mut kept = ArrayVec::<(&str, Cow<'_, str>), 4>::new();
+                let mut overflow = false;
+                let read = parse_tags(trimmed, |name, value| {
+                    if !overflow && kept.try_push((name, value)).is_err() {
+                        overflow = true;
+                    }
+                });
+                match read {
                     Ok(()) => {
-                        let _ = parse_tags(trimmed, |name, value| {
-                            self.keep_start_tag(name, &value, no);
-                            v.tag(name, &value);
-                        });
+                        let mut tell = |name: &str, value: &str| {
+                            self.keep_start_tag(name, value, no);
+                            v.tag(name, value);
+                        };
+                        if overflow {
+                            let _ = parse_tags(trimmed, |name, value| tell(name, &value));
+                        } else {
+                            kept.iter().for_each(|(name, value)| tell(name, value));
+                        }
                         self.last_tag_line = Some(no);
                     }
                     Err(message) => self.fail(no, PgnErrorKind::Tag, message),
