@@ -128,6 +128,50 @@ Feature: Positions no game can reach
       And the pawn on a2 can move to a3 and a4
       And White has 17 legal moves
 
+  @fide-2.3 @fide-3.7.3.3
+  Rule: A piece beyond the initial set costs a pawn, since only a promotion makes one
+
+    # FIDE 2.3 and 3.7.3.3, in plain words: each side starts with one queen, two rooks, two knights and two bishops (one on light squares, one on dark), and eight pawns; a further piece comes only from a promotion, which takes a pawn off the board. With all eight pawns still there, no side can have a second queen, a third rook or knight, or two bishops on squares of one colour.
+    # pl (002): "stoją wieża, skoczek i goniec, a w środku hetman i król. Osiem pionów stoi na rzędzie przed nimi"
+    @BOARD-03 @fide-3.7.3.3
+    Scenario: Two white queens and all eight white pawns - the queens still move as queens
+      Given the position 4k3/8/8/8/3Q4/8/PPPPPPPP/3QK3 w - - 0 1, which no game can reach
+      Then White has 2 queens
+      And White has 8 pawns
+      And White has 40 legal moves
+
+    # FIDE 2.3 and 3.7.3.3, in plain words: a third rook beside eight pawns is a promotion that took no pawn.
+    # pl (002): "stoją wieża, skoczek i goniec, a w środku hetman i król. Osiem pionów stoi na rzędzie przed nimi"
+    @BOARD-03 @fide-3.7.3.3
+    Scenario: Three white rooks and all eight white pawns
+      Given the position 4k3/8/8/8/3R4/8/PPPPPPPP/R3K2R w - - 0 1, which no game can reach
+      Then White has 3 rooks
+      And White has 34 legal moves
+
+    # FIDE 2.3 and 3.7.3.3, in plain words: a third knight beside eight pawns is a promotion that took no pawn.
+    # pl (002): "stoją wieża, skoczek i goniec, a w środku hetman i król. Osiem pionów stoi na rzędzie przed nimi"
+    @BOARD-03 @fide-3.7.3.3
+    Scenario: Three white knights and all eight white pawns
+      Given the position 4k3/8/8/8/3N4/8/PPPPPPPP/1N2K1N1 w - - 0 1, which no game can reach
+      Then White has 3 knights
+      And White has 27 legal moves
+
+    # FIDE 2.3 and 3.7.3.3, in plain words: the two bishops of the initial set stand on squares of different colours (c1 dark, f1 light); a second bishop on light squares is a promotion that took no pawn.
+    # pl (002): "stoją wieża, skoczek i goniec, a w środku hetman i król. Osiem pionów stoi na rzędzie przed nimi"
+    @BOARD-03 @fide-3.7.3.3
+    Scenario: Two white bishops on light squares (f1 and d3) and all eight white pawns
+      Given the position 4k3/8/8/8/8/3B4/PPPPPPPP/2B1KB2 w - - 0 1, which no game can reach
+      Then White has 3 bishops
+      And White has 22 legal moves
+
+    # FIDE 2.3 and 3.7.3.3, in plain words: a second bishop on dark squares is a promotion that took no pawn.
+    # pl (002): "stoją wieża, skoczek i goniec, a w środku hetman i król. Osiem pionów stoi na rzędzie przed nimi"
+    @BOARD-03 @fide-3.7.3.3
+    Scenario: Two white bishops on dark squares (c1 and e3) and all eight white pawns
+      Given the position 4k3/8/8/8/8/4B3/PPPPPPPP/2B1KB2 w - - 0 1, which no game can reach
+      Then White has 3 bishops
+      And White has 22 legal moves
+
   @fide-9.3 @fide-9.6.2
   Rule: The fifty-move rule counts moves that were really made
 

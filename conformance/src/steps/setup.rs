@@ -6,7 +6,7 @@ use super::{color, movetext, square};
 use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::given;
-use lawbook_board::{Bitboard, CastlingMode, Piece, Rank, Role, Setup, Square};
+use lawbook_board::{Bitboard, CastlingMode, Color, Piece, Rank, Role, Setup, Square};
 use lawbook_notation::fen;
 
 #[given("the initial position")]
@@ -125,6 +125,20 @@ fn position_no_game_reaches(world: &mut ChessWorld, text: String) {
         }
         Err(e) => well_formed(e),
     };
+    // The premise is checked: a position lawbook's validation accepts is one
+    // a game can reach (as far as the Laws let anyone tell), and asking about
+    // it here would say nothing about refusing impossible positions.
+    // lawbook's validation leaves the move counters alone: a half-move
+    // clock above the half-moves played since the initial position is
+    // impossible too.
+    let played = 2 * (u64::from(setup.fullmoves.max(1)) - 1) + u64::from(setup.turn == Color::Black);
+    let clock_impossible = u64::from(setup.halfmoves) > played;
+    if fen::read(&text).is_ok() && !clock_impossible {
+        panic!(
+            "a badly written scenario: it says no game can reach {text}, but lawbook's validation finds nothing \
+             impossible in it: write `Given the position {text}` instead"
+        );
+    }
     world.set_unreachable(text, setup, mode);
 }
 

@@ -80,3 +80,8 @@ Feature: Scenarios that must never pass
     And White to move
     And White may still castle short
     Then 0-0 is illegal because the king is in check
+
+  # says: lawbook's validation finds nothing impossible in it
+  Scenario: A position called one no game can reach, when a game can reach it
+    Given the position 4k3/8/8/8/8/8/8/R3K3 w Q - 0 30, which no game can reach
+    Then White has 16 legal moves
