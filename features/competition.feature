@@ -234,6 +234,17 @@ Feature: In competition: what the FIDE Laws add at the board
       When Black's flag falls
       Then the game ends 1-0 on time
 
+    # FIDE 6.9, in our words: only the opponent's mates count. That the
+    # player whose flag fell could still mate does not save the game for
+    # him, and does not make it the opponent's.
+    @fide-6.9
+    Scenario: Black's flag falls; Black could mate with Bb2, but White's shut-in king, bishop and pawns can never mate: a draw
+      Given White: Ka1 Bb1 Pa2 Pc2
+      And Black: Ke6 Bc1 Pa3 Pc3
+      And Black to move
+      When Black's flag falls
+      Then the game ends 1/2-1/2 on time, with no mate possible
+
     # FIDE 6.9 and 5.1.1, in our words: a flag that falls after the mate is
     # too late: the mate ended the game.
     @MATE-01 @fide-6.9 @fide-5.1.1

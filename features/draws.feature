@@ -123,6 +123,17 @@ Feature: Draws and material
       And the game is drawn by a dead position
 
     # de (001): "führen zu einer toten Stellung und damit zum Remis"
+    # FIDE 5.2.2, in our words: only a checkmate keeps a position alive. Here every move of Black leaves White without a legal move, so the game can only end in stalemate, never in mate.
+    @DRAW-02
+    Scenario: White's king is shut in on a1, so every Black move stalemates White: no mate can ever come, and the position is dead
+      Given White: Ka1 Bb1 Pa2 Pc2
+      And Black: Ke6 Pa3 Pc3
+      And Black to move
+      Then Black has 8 legal moves
+      And the position is dead
+      And the game is drawn by a dead position
+
+    # de (001): "führen zu einer toten Stellung und damit zum Remis"
     @DRAW-02
     Scenario Outline: It looks dead, but a mate is still possible: <why>
       Given White: <white>
