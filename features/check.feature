@@ -206,6 +206,17 @@ Feature: Check and legal moves
       And the legal moves are Kxd7
       And the legal moves are as pinned
 
+    # pl (002): "Zostaje odejście królem."
+    @CHECK-04
+    Scenario: Double check from a queen and a knight - the knight left the e-file and uncovered the queen
+      Given White: Kg1 Qe2 Nf6
+      And Black: Ke8 Qd8 Pd7 Pf7
+      And Black to move
+      Then Black is in double check
+      And Black is in check from e2 and f6
+      And Qxf6 is illegal
+      And the legal moves are Kf8
+
     # pl (002): "Gdy dwie bierki dają szach jednocześnie, bicie albo zastawienie zdejmuje tylko jedną linię. Zostaje odejście królem."
     # pl (002): "Gdy król nie ma bezpiecznego pola, pozycja jest matem."
     @CHECK-04 @faq

@@ -405,3 +405,26 @@ Feature: En passant
       When White plays exd6
       Then there is a white pawn on d6
       And d5 and e5 are empty
+
+    # sv (004): "kan den tas (endast vid motståndarens nästa drag) av en fiendebonde som om den bara hade flyttat en ruta"
+    # FIDE 3.7.3.1 and 3.9, in plain words: the pawn that just made its double step may be taken en passant even when it gives check; taking it ends the check.
+    @EP-02 @CHECK-06 @fide-3.7.3.1
+    Scenario: Black's double step d7-d5 gives check, and White's pawn on e5 takes it en passant
+      Given White: Ke4 Pe5
+      And Black: Ke8 Pd5
+      And White to move
+      And the last move was d7-d5
+      Then White is in check from d5
+      And exd6 is legal
+
+    # sv (000): "Ett en passant-slag får inte lämna din egen kung i schack, precis som vilket drag som helst."
+    # FIDE 3.9, in plain words: White's double step d2-d4 uncovered the bishop on c1, which now gives check along c1-g5; taking the pawn en passant does not close that line, so it is illegal.
+    @EP-08 @CHECK-06 @fide-3.9
+    Scenario: White's double step d2-d4 uncovers a check from the bishop on c1 - exd3 en passant does not answer it
+      Given White: Ke1 Bc1 Pd4
+      And Black: Kg5 Pe4
+      And Black to move
+      And the last move was d2-d4
+      Then Black is in check from c1
+      And exd3 is illegal
+

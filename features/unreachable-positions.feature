@@ -44,6 +44,20 @@ Feature: Positions no game can reach
       And the king on e2 can move to d1, d2, d3, e1, e3, f1, f2 and f3
       And White has 22 legal moves
 
+    # FIDE 3.8.2 and the Chess960 rules of Guidelines II, in plain words: a king castles with at most one rook on each side of it, so a second castling right on one side names a rook no castling could ever use.
+    # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
+    @CASTLE-01
+    Scenario: Castling rights for both rooks on the king's right (g1 and h1, written HG) - the rook on h1 still moves as a rook
+      Given the position 4k3/8/8/8/8/8/8/4K1RR w HG - 0 1, which no game can reach
+      Then the rook on h1 can move to h2, h3, h4, h5, h6, h7 and h8
+
+    # FIDE 3.8.2 and the Chess960 rules of Guidelines II, in plain words: the same on the king's left.
+    # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
+    @CASTLE-01
+    Scenario: Castling rights for both rooks on the king's left (a1 and b1, written BA) - the rook on a1 still moves as a rook
+      Given the position 4k3/8/8/8/8/8/8/RR2K3 w BA - 0 1, which no game can reach
+      Then the rook on a1 can move to a2, a3, a4, a5, a6, a7 and a8
+
   @fide-3.7.3.1
   Rule: En passant captures only a pawn that has just made its double step
 
@@ -91,6 +105,15 @@ Feature: Positions no game can reach
       Then Kxd2 is illegal
       And the legal moves are Kf1 and Kf2
       And White is in check
+
+    # FIDE 3.9, in plain words: a move gives check with the piece that moved, or uncovers a line piece's check, or both; two pieces that are no line pieces (here a knight and a pawn) can never give check at once.
+    # pl (002): "Gdy dwie bierki dają szach jednocześnie, bicie albo zastawienie zdejmuje tylko jedną linię. Zostaje odejście królem."
+    @CHECK-04 @fide-3.9
+    Scenario: A double check from a knight and a pawn, which no single move can give - the king must still step out of both
+      Given the position 4k3/3P4/5N2/8/8/8/8/4K3 b - - 0 1, which no game can reach
+      Then Black is in double check
+      And Black is in check from d7 and f6
+      And Kxd7 is illegal
 
   @fide-3.7.1 @fide-3.7.3.3
   Rule: A pawn only moves forward, and is exchanged for another piece as soon as it reaches the last rank
