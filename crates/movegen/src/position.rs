@@ -57,7 +57,11 @@ impl std::error::Error for PlayError {}
 impl Position {
     /// The initial position of a game (FIDE 2.3), White to move.
     pub fn startpos() -> Position {
-        Position::from_setup(Setup::standard(), CastlingMode::Standard).expect("the initial position is valid")
+        // Validated once: readers start game after game from it.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(|| {
+            Position::from_setup(Setup::standard(), CastlingMode::Standard).expect("the initial position is valid")
+        })
     }
 
     /// Validates `setup` strictly and makes it playable.

@@ -143,22 +143,36 @@ impl Played {
     }
 
     fn text(&self, file: &str, game: usize) -> String {
-        let head = format!("{file} game {game}");
+        let mut line = String::new();
+        self.write_text(&mut line, file, game);
+        line
+    }
+
+    /// Appends the line of text [`Played::text`] gives to `out`.
+    fn write_text(&self, out: &mut String, file: &str, game: usize) {
+        use std::fmt::Write as _;
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{file} game {game}: ");
         match &self.error {
             Some((line, message)) => {
-                let after = self.disagreement.as_ref().map_or(String::new(), |d| format!("; MOVES AFTER THE END: {d}"));
-                format!("{head}: error at line {line}: {message}{after}")
+                let _ = write!(out, "error at line {line}: {message}");
+                if let Some(d) = &self.disagreement {
+                    let _ = write!(out, "; MOVES AFTER THE END: {d}");
+                }
             }
             None => {
-                let ending = self.termination.map_or(String::new(), |t| format!(", ends by {t}"));
-                let label = if self.problem == Some(Problem::AfterEnd) { "MOVES AFTER THE END" } else { "DISAGREES" };
-                let disagreement = self.disagreement.as_ref().map_or(String::new(), |d| format!("; {label}: {d}"));
-                format!(
-                    "{head}: {}, {} plies{ending}, {}{disagreement}",
-                    self.result.as_deref().unwrap_or("no Result tag"),
-                    self.plies,
-                    self.final_fen.as_deref().unwrap_or("-")
-                )
+                out.push_str(self.result.as_deref().unwrap_or("no Result tag"));
+                let _ = write!(out, ", {} plies", self.plies);
+                if let Some(t) = self.termination {
+                    let _ = write!(out, ", ends by {t}");
+                }
+                out.push_str(", ");
+                out.push_str(self.final_fen.as_deref().unwrap_or("-"));
+                if let Some(d) = &self.disagreement {
+                    let label =
+                        if self.problem == Some(Problem::AfterEnd) { "MOVES AFTER THE END" } else { "DISAGREES" };
+                    let _ = write!(out, "; {label}: {d}");
+                }
             }
         }
     }
@@ -314,6 +328,8 @@ struct Printer<'a, W> {
     failed: usize,
     counts: [usize; 4],
     first: Option<String>,
+    /// The line being printed (its room kept from game to game).
+    line: String,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -333,8 +349,13 @@ impl<W: Write> Printer<'_, W> {
                     self.first.get_or_insert_with(|| report.text(name, self.game));
                 }
             }
-            let line = if self.json { report.json(name, self.game) } else { report.text(name, self.game) };
-            if !write_line(&mut self.out, &line)? {
+            self.line.clear();
+            if self.json {
+                self.line.push_str(&report.json(name, self.game));
+            } else {
+                report.write_text(&mut self.line, name, self.game);
+            }
+            if !write_line(&mut self.out, &self.line)? {
                 return Ok(false);
             }
         }
@@ -425,8 +446,14 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         .min(MAX_JOBS);
     let progress = progress_bar();
     let stdout = std::io::stdout();
+    // Line by line to a terminal; in blocks to a file or a pipe.
+    let out: Box<dyn Write> = if stdout.is_terminal() {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()))
+    };
     let mut printer = Printer {
-        out: stdout.lock(),
+        out,
         names: &names,
         json: args.json,
         fail_on: &args.fail_on,
@@ -437,6 +464,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         failed: 0,
         counts: [0; 4],
         first: None,
+        line: String::new(),
     };
     let finished = if jobs == 1 {
         let events = inputs.into_iter().enumerate().flat_map(|(file, input)| {
@@ -478,12 +506,25 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         })
     };
     progress.finish_and_clear();
-    if !finished? {
+    let finished = match finished {
+        Ok(finished) => finished,
+        Err(e) => {
+            // What was printed before the input failed stays printed.
+            let _ = printer.out.flush();
+            return Err(e);
+        }
+    };
+    if !finished {
         return Ok(None);
     }
     let summary = printer.summary();
     if !args.json && !write_line(&mut printer.out, &summary)? {
         return Ok(None);
+    }
+    match printer.out.flush() {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(None),
+        Err(e) => return Err(format!("cannot write the output: {e}")),
     }
     let (failed, games) = (printer.failed, printer.games);
     Ok(printer.first.map(|first| format!("{failed} of {games} games failed; the first: {first}")))

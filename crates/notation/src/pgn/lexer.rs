@@ -174,12 +174,14 @@ fn skip_space(line: &str, mut at: usize) -> usize {
 }
 
 /// Where the word of movetext starting at `at` ends: at white space, a
-/// brace, a parenthesis, a `;` or the end of the line.
+/// brace, a parenthesis, a `;` or the end of the line; and at a `$` (a NAG
+/// glued to a move, `e4$1`) unless the word starts with one.
 fn word_end(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
+    let nag = bytes.get(at) == Some(&b'$');
     while let Some(&b) = bytes.get(at) {
         if b.is_ascii() {
-            if is_space_byte(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';') {
+            if is_space_byte(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';') || (b == b'$' && !nag) {
                 break;
             }
             at += 1;
@@ -299,8 +301,12 @@ impl GameState {
                         "tag SetUp is 1 but there is no FEN tag".to_string(),
                     ));
                 }
-                Position::from_setup(Setup::standard(), mode.unwrap_or_default())
-                    .map_err(|e| (line, PgnErrorKind::Fen(e.clone().into()), format!("the standard position: {e}")))
+                match mode.unwrap_or_default() {
+                    CastlingMode::Standard => Ok(Position::startpos()),
+                    mode => Position::from_setup(Setup::standard(), mode).map_err(|e| {
+                        (line, PgnErrorKind::Fen(e.clone().into()), format!("the standard position: {e}"))
+                    }),
+                }
             }
         }
     }
@@ -451,11 +457,6 @@ impl GameState {
                 }
                 _ => {
                     let word = &line[at..word_end(line, at)];
-                    // A NAG glued to a move: e4$1.
-                    let word = match word.bytes().position(|b| b == b'$') {
-                        Some(0) | None => word,
-                        Some(i) => &word[..i],
-                    };
                     at += word.len();
                     if self.word(word, no, v) {
                         return Feed::Done(at);
@@ -555,7 +556,7 @@ impl GameState {
             return false;
         }
         let Some(frame) = self.frames.last_mut() else { return false };
-        if matches!(core, "--" | "Z0" | "0000" | "null") {
+        if matches!(core.as_bytes()[0], b'-' | b'Z' | b'0' | b'n') && matches!(core, "--" | "Z0" | "0000" | "null") {
             let number = move_number(&frame.pos);
             self.fail(no, PgnErrorKind::Syntax, format!("move {number} {core}: null moves are not supported"));
             return false;
