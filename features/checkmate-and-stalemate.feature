@@ -200,6 +200,28 @@ Feature: Checkmate and stalemate
       And Black is not checkmated
       And the legal moves are as pinned
 
+    # pl (002): "Gdy strona przy ruchu nie ma legalnego ruchu, a jej król nie jest w szachu, pozycja jest patem."
+    @STALE-01
+    Scenario: White's king has no square, but the pawn on a6 may advance or capture the knight on b7, so it is no stalemate
+      Given White: Kh1 Ph2 Pa6
+      And Black: Ka8 Rg8 Nb7 Ph3
+      And White to move
+      Then White is not in check
+      And White is not stalemated
+      And the legal moves are a7 and axb7
+
+    # pl (002): "Gdy strona przy ruchu nie ma legalnego ruchu, a jej król nie jest w szachu, pozycja jest patem."
+    # pl (002): "czy po ruchu nie zostanie odsłonięty na atak"
+    @STALE-01 @CHECK-06 @fide-3.9
+    Scenario: White's king has no square and the pawn on e7 is pinned, but it may take the pinning bishop on f8 and promote, so it is no stalemate
+      Given White: Kd6 Pe7
+      And Black: Kh1 Ra5 Rc1 Bc8 Bf8
+      And White to move
+      Then White is not in check
+      And White is not stalemated
+      And e8=Q is illegal
+      And the legal moves are exf8=Q, exf8=R, exf8=B and exf8=N
+
   Rule: Mate and stalemate differ only in whether the king is attacked, but the results differ
 
     # pl (002): "Mat i pat różni tylko to, czy król jest atakowany, ale wynik jest inny"
