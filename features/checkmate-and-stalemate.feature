@@ -211,6 +211,16 @@ Feature: Checkmate and stalemate
       And the legal moves are a7 and axb7
 
     # pl (002): "Gdy strona przy ruchu nie ma legalnego ruchu, a jej król nie jest w szachu, pozycja jest patem."
+    @STALE-01 @fide-3.7.3.3
+    Scenario: White's king has no square, but the pawn on b7 may step to b8 and promote, so it is no stalemate
+      Given White: Kh1 Ph2 Pb7
+      And Black: Ke5 Rg8 Ph3
+      And White to move
+      Then White is not in check
+      And White is not stalemated
+      And the legal moves are b8=Q, b8=R, b8=B and b8=N
+
+    # pl (002): "Gdy strona przy ruchu nie ma legalnego ruchu, a jej król nie jest w szachu, pozycja jest patem."
     # pl (002): "czy po ruchu nie zostanie odsłonięty na atak"
     @STALE-01 @CHECK-06 @fide-3.9
     Scenario: White's king has no square and the pawn on e7 is pinned, but it may take the pinning bishop on f8 and promote, so it is no stalemate
