@@ -148,26 +148,42 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
     Ok(())
 }
 
-/// Whether an ASCII byte is white space as [`char::is_whitespace`] says.
-fn is_space_byte(b: u8) -> bool {
-    matches!(b, b' ' | b'\t'..=b'\r')
-}
+/// What a byte of movetext is to the scanner: ASCII white space (as
+/// [`char::is_whitespace`] says), a byte that ends a word, the first byte
+/// of a character beyond ASCII (looked at whole), or any other byte.
+const SPACE: u8 = 1;
+const ENDS_WORD: u8 = 2;
+const WIDE: u8 = 4;
+const CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b' ' | b'\t'..=b'\r' => SPACE | ENDS_WORD,
+            b'{' | b'}' | b'(' | b')' | b';' => ENDS_WORD,
+            0x80..=0xff => WIDE,
+            _ => 0,
+        };
+        b += 1;
+    }
+    class
+};
 
 /// The first byte from `at` that is not white space (Unicode's, as
 /// [`char::is_whitespace`] says), or the line's length.
 fn skip_space(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
     while let Some(&b) = bytes.get(at) {
-        if b.is_ascii() {
-            if !is_space_byte(b) {
-                break;
-            }
+        let class = CLASS[usize::from(b)];
+        if class & SPACE != 0 {
             at += 1;
-        } else {
+        } else if class & WIDE != 0 {
             match line[at..].chars().next() {
                 Some(c) if c.is_whitespace() => at += c.len_utf8(),
                 _ => break,
             }
+        } else {
+            break;
         }
     }
     at
@@ -180,17 +196,20 @@ fn word_end(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
     let nag = bytes.get(at) == Some(&b'$');
     while let Some(&b) = bytes.get(at) {
-        if b.is_ascii() {
-            if is_space_byte(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';') || (b == b'$' && !nag) {
+        let class = CLASS[usize::from(b)];
+        if class == 0 {
+            if b == b'$' && !nag {
                 break;
             }
             at += 1;
-        } else {
+        } else if class & WIDE != 0 {
             match line[at..].chars().next() {
                 Some(c) if c.is_whitespace() => break,
                 Some(c) => at += c.len_utf8(),
                 None => break,
             }
+        } else {
+            break;
         }
     }
     at
