@@ -1,7 +1,8 @@
 //! `cargo xtask corpus-mutation`: how honest is the corpus, measured by
 //! machine. cargo-mutants changes the rules code (lawbook-movegen's
 //! castling, generation and validation; lawbook-outcome's repetition,
-//! endings and material), one mutant at a time, and runs only the corpus
+//! endings, the seventy-five-move and fivefold tracker, material and dead
+//! positions), one mutant at a time, and runs only the corpus
 //! (`cargo test -p lawbook-conformance --test corpus`) against each. A
 //! mutant the corpus does not catch is a rule it does not really check, or
 //! an equivalent change.
@@ -24,13 +25,14 @@ use std::process::Command;
 const AREAS: &[(&str, &str, &str)] = &[
     ("castling", "lawbook-movegen", "crates/movegen/src/castling.rs"),
     ("repetition", "lawbook-outcome", "crates/outcome/src/game.rs"),
+    ("tracker", "lawbook-outcome", "crates/outcome/src/tracker.rs"),
     ("material", "lawbook-outcome", "crates/outcome/src/material.rs"),
     ("dead", "lawbook-outcome", "crates/outcome/src/dead.rs"),
     ("generation", "lawbook-movegen", "crates/movegen/src/generate.rs"),
     ("validation", "lawbook-movegen", "crates/movegen/src/validate.rs"),
 ];
 
-pub(crate) const USAGE: &str = "[--area castling|repetition|material|dead|generation|validation|all] [--shard K/N] \
+pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|all] [--shard K/N] \
                          [--list] [--summary]";
 
 /// What the task was asked.

@@ -37,7 +37,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     (
         "corpus-mutation",
         corpus_mutation::USAGE,
-        "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, \
+        "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, tracker, \
          material, dead positions) with only the corpus as the test; resumable, in shards; hours, not CI \
          (installs cargo-mutants when missing; --summary prints what has run)",
     ),
