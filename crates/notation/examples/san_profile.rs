@@ -13,7 +13,9 @@
 //! - `unchecked`: each move played on a copy with `play_unchecked_in_place`
 //!   (the `play` row of the `games` bench);
 //! - `fen`: each position's FEN read (the `fen_read` row);
-//! - `cozy-play`, `cozy-san`, `cozy-replay`, `shakmaty-play`, `shakmaty-fen`: the best
+//! - `fen-write`: each position's FEN written (the `fen_write` row);
+//! - `cozy-play`, `cozy-san`, `cozy-replay`, `shakmaty-play`, `shakmaty-fen`, `shakmaty-fen-write`,
+//!   `cozy-fen-write`: the best
 //!   peers' rows, for instruction counts side by side.
 //!
 //! The preparation is the same whatever N is, so the instructions of one
@@ -161,8 +163,27 @@ fn main() {
                     black_box(setup.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard).ok());
                 }
             }
+            "fen-write" => {
+                for (pos, ..) in &moves {
+                    black_box(fen::write(pos));
+                }
+            }
+            "shakmaty-fen-write" => {
+                for (pos, _) in &shakmaty {
+                    black_box(shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string());
+                }
+            }
+            "cozy-fen-write" => {
+                for (board, ..) in &cozy {
+                    black_box(board.to_string());
+                }
+            }
             other => panic!("unknown mode {other}"),
         }
     }
-    println!("{} moves, mode {mode}, {passes} passes", moves.len());
+    println!(
+        "{} moves ({} for the peers, whose positions have a half-move clock up to 100), mode {mode}, {passes} passes",
+        moves.len(),
+        shakmaty.len()
+    );
 }

@@ -666,11 +666,34 @@ fn write_fen(setup: &Setup, shredder: bool) -> String {
     write_castling(setup, &mut out, shredder);
     out.push(' ');
     match setup.ep_square {
-        Some(sq) => out.push_str(&sq.to_string()),
+        Some(sq) => {
+            out.push(sq.file().char());
+            out.push(sq.rank().char());
+        }
         None => out.push('-'),
     }
-    out.push_str(&format!(" {} {}", setup.halfmoves, setup.fullmoves));
+    out.push(' ');
+    push_number(&mut out, setup.halfmoves);
+    out.push(' ');
+    push_number(&mut out, setup.fullmoves);
     out
+}
+
+/// Appends `n` in decimal, without the formatting machinery.
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits[..len].iter().rev() {
+        out.push(char::from(d));
+    }
 }
 
 /// Writes only the piece placement (the first field).
@@ -680,8 +703,11 @@ pub fn write_placement(board: &Board, out: &mut String) {
             out.push('/');
         }
         let mut empty = 0;
+        let occupied = board.occupied();
         for file in File::ALL {
-            match board.piece_at(Square::from_coords(file, *rank)) {
+            let square = Square::from_coords(file, *rank);
+            // Most squares are empty: only an occupied one is looked up.
+            match occupied.contains(square).then(|| board.piece_at(square)).flatten() {
                 Some(piece) => {
                     if empty > 0 {
                         out.push(char::from(b'0' + empty));
