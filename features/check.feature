@@ -300,6 +300,16 @@ Feature: Check and legal moves
 
     # pl (002): "czy po ruchu nie zostanie odsłonięty na atak"
     @CHECK-06
+    Scenario: A bishop pinned on a diagonal moves only along the diagonal, up to the pinning bishop
+      Given White: Ke1 Bd2 Ph2
+      And Black: Kh8 Bb4
+      And White to move
+      Then the bishop on d2 can move to c3 and b4
+      And Bd2-e3 is illegal
+      And the legal moves are Bc3, Bxb4, Kd1, Ke2, Kf1, Kf2, h3 and h4
+
+    # pl (002): "czy po ruchu nie zostanie odsłonięty na atak"
+    @CHECK-06
     Scenario: A pinned pawn may advance along the pin but not capture off it
       Given White: Ke1 Pe2
       And Black: Ka8 Re8 Bd3
