@@ -113,6 +113,7 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
             command.current_dir(root).arg("--list");
         } else {
             std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            keep_unviable(&out)?;
             // The baseline was run above: cargo-mutants 27 runs its own
             // baseline with the mutated package's tests, not the corpus.
             command.current_dir(&tree).args([
@@ -193,6 +194,22 @@ fn ensure_cargo_mutants() -> Result<(), String> {
     if status.success() { Ok(()) } else { Err("cargo install cargo-mutants failed".into()) }
 }
 
+/// Keeps the unviable mutants of the last run in `unviable_before.txt`:
+/// with `--iterate`, cargo-mutants skips them and lists them among the
+/// previously caught, and its new `unviable.txt` no longer names them.
+fn keep_unviable(area: &Path) -> Result<(), String> {
+    let mut all = lines(area, "unviable.txt");
+    all.extend(lines(area, "unviable_before.txt"));
+    all.sort();
+    all.dedup();
+    if all.is_empty() {
+        return Ok(());
+    }
+    let path = area.join("mutants.out").join("unviable_before.txt");
+    std::fs::create_dir_all(area.join("mutants.out")).map_err(|e| format!("cannot create {}: {e}", area.display()))?;
+    std::fs::write(&path, all.join("\n") + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// The lines of one of cargo-mutants' outcome lists, or none.
 fn lines(dir: &Path, name: &str) -> Vec<String> {
     std::fs::read_to_string(dir.join("mutants.out").join(name))
@@ -210,13 +227,18 @@ fn summary(dir: &Path) -> Result<String, String> {
         if !area.join("mutants.out").exists() {
             continue;
         }
-        let [mut caught, missed, unviable, timeout, before] =
-            ["caught.txt", "missed.txt", "unviable.txt", "timeout.txt", "previously_caught.txt"]
+        let [mut caught, missed, mut unviable, timeout, before, unviable_before] =
+            ["caught.txt", "missed.txt", "unviable.txt", "timeout.txt", "previously_caught.txt", "unviable_before.txt"]
                 .map(|f| lines(&area, f));
-        // With --iterate, what earlier runs caught is skipped and listed apart.
+        // With --iterate, what earlier runs caught or could not build is
+        // skipped and listed apart, as previously caught.
+        unviable.extend(unviable_before);
+        unviable.sort();
+        unviable.dedup();
         caught.extend(before);
         caught.sort();
         caught.dedup();
+        caught.retain(|m| unviable.binary_search(m).is_err());
         out.push_str(&format!(
             "{name:<12}{:>8}{:>8}{:>10}{:>10}\n",
             caught.len(),
@@ -261,6 +283,10 @@ mod tests {
         let text = summary(&dir).expect("summary");
         assert!(text.contains("castling           3       1         0         0"), "{text}");
         assert!(text.contains("castling: src/castling.rs:1: replace x with y"), "{text}");
+        // An unviable mutant of an earlier run, listed as previously caught, stays unviable.
+        std::fs::write(out.join("unviable_before.txt"), "c\n").expect("write");
+        let text = summary(&dir).expect("summary");
+        assert!(text.contains("castling           2       1         1         0"), "{text}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
