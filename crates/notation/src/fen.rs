@@ -672,28 +672,13 @@ fn write_fen(setup: &Setup, shredder: bool) -> String {
         }
         None => out.push('-'),
     }
+    // The counters without the formatting machinery.
+    let mut number = itoa::Buffer::new();
     out.push(' ');
-    push_number(&mut out, setup.halfmoves);
+    out.push_str(number.format(setup.halfmoves));
     out.push(' ');
-    push_number(&mut out, setup.fullmoves);
+    out.push_str(number.format(setup.fullmoves));
     out
-}
-
-/// Appends `n` in decimal, without the formatting machinery.
-fn push_number(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut len = 0;
-    loop {
-        digits[len] = b'0' + (n % 10) as u8;
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in digits[..len].iter().rev() {
-        out.push(char::from(d));
-    }
 }
 
 /// Writes only the piece placement (the first field).

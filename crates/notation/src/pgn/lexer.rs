@@ -615,13 +615,7 @@ impl GameState {
         let error = match (self.error, self.start) {
             (Some(error), _) => error,
             (None, Some(_)) => return v.end_game(Ok(self.result.unwrap_or("*"))),
-            (None, None) => PgnError {
-                game: self.number,
-                line: 0,
-                kind: PgnErrorKind::StartPosition,
-                message: "no start position".to_string(),
-                partial: None,
-            },
+            (None, None) => PgnError::no_start_position(self.number),
         };
         v.end_game(Err(error))
     }

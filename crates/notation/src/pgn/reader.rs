@@ -119,6 +119,19 @@ impl PgnError {
     }
 }
 
+impl PgnError {
+    /// A game that ended with no start position known (game `game`).
+    pub(super) fn no_start_position(game: usize) -> PgnError {
+        PgnError {
+            game,
+            line: 0,
+            kind: PgnErrorKind::StartPosition,
+            message: "no start position".to_string(),
+            partial: None,
+        }
+    }
+}
+
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}, line {}: {}", self.game, self.line, self.message)

@@ -99,7 +99,7 @@ pub struct GameBuilder {
     start: Option<Position>,
     /// The lines being read, the main line first.
     lines: Vec<PgnLine>,
-    result: Option<&'static str>,
+    result: Option<String>,
 }
 
 impl GameBuilder {
@@ -174,7 +174,7 @@ impl Visitor for GameBuilder {
     }
 
     fn result(&mut self, result: &str) {
-        self.result = ["1-0", "0-1", "1/2-1/2"].into_iter().find(|r| *r == result);
+        self.result = Some(result.to_string());
     }
 
     fn end_game(&mut self, end: Result<&str, PgnError>) -> Result<PgnGame, PgnError> {
@@ -188,7 +188,7 @@ impl Visitor for GameBuilder {
             start,
             comments: main.comments,
             moves: main.moves,
-            result: self.result.take().unwrap_or("*").to_string(),
+            result: self.result.take().unwrap_or_else(|| "*".to_string()),
         });
         match (end, game) {
             (Ok(_), Some(game)) => Ok(game),
@@ -196,20 +196,9 @@ impl Visitor for GameBuilder {
                 error.partial = game.map(Box::new);
                 Err(error)
             }
-            // The reader tells the start before any result.
-            (Ok(_), None) => unreachable_start(),
+            // The reader tells the start before any result; a hand-written
+            // caller that does not gets the reader's own error.
+            (Ok(_), None) => Err(PgnError::no_start_position(0)),
         }
     }
-}
-
-/// A result told without a start position: the reader never does that, and
-/// a hand-written caller gets the reader's own error for it.
-fn unreachable_start() -> Result<PgnGame, PgnError> {
-    Err(PgnError {
-        game: 0,
-        line: 0,
-        kind: super::PgnErrorKind::StartPosition,
-        message: "no start position".to_string(),
-        partial: None,
-    })
 }
