@@ -52,7 +52,10 @@ fn looks_like_uci(text: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_move(pos: &Position, text: &str, options: ReadOptions) -> Result<(Move, MoveFormat), MoveError> {
-    let trimmed = text.trim();
+    // A word of PGN has no white space around it: trimmed only when it has.
+    let bytes = text.as_bytes();
+    let bare = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    let trimmed = if bare(bytes.first()) && bare(bytes.last()) { text } else { text.trim() };
     if looks_like_uci(trimmed) {
         return match uci::parse(pos, trimmed) {
             Ok(mv) => Ok((mv, MoveFormat::Uci)),

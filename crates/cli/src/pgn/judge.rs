@@ -6,10 +6,11 @@
 //! themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6) as the reader plays its move:
 //!
 //! - after every move: insufficient material (the classic rule), seventy-five
-//!   moves, fivefold repetition. These are cheap: a look at the material, and
-//!   [`lawbook_outcome::Tracker`], which keeps the halfmove clock and the
-//!   positions since the last capture or pawn move (no earlier position can
-//!   come again);
+//!   moves, fivefold repetition. These are cheap: a look at the material,
+//!   taken again only after a capture or a promotion (no other move changes
+//!   it), and [`lawbook_outcome::Tracker`], which keeps the halfmove clock
+//!   and the positions since the last capture or pawn move (no earlier
+//!   position can come again);
 //! - mate and stalemate need no look before the last position: a move that
 //!   the reader accepted follows every other one, so the side to move had a
 //!   legal move;
@@ -67,7 +68,11 @@ pub(crate) struct Judge {
     /// Search for dead positions after every move, not only at the end.
     full: bool,
     result_tag: Option<String>,
-    pos: Option<Position>,
+    /// The last position of the main line, once the reader tells it.
+    last: Option<Position>,
+    /// Whether the position before the next move of the main line has
+    /// insufficient material.
+    insufficient: bool,
     tracker: Tracker,
     plies: usize,
     after_end: Option<(Reason, usize)>,
@@ -78,7 +83,16 @@ pub(crate) struct Judge {
 impl Judge {
     pub(crate) fn new(full: bool) -> Judge {
         let start = Position::startpos();
-        Judge { full, result_tag: None, pos: None, tracker: Tracker::new(&start), plies: 0, after_end: None, depth: 0 }
+        Judge {
+            full,
+            result_tag: None,
+            last: None,
+            insufficient: false,
+            tracker: Tracker::new(&start),
+            plies: 0,
+            after_end: None,
+            depth: 0,
+        }
     }
 }
 
@@ -92,7 +106,7 @@ impl Visitor for Judge {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
-        self.pos = Some(*start);
+        self.insufficient = is_insufficient_material(start.board());
         self.tracker.reset(start);
     }
 
@@ -104,23 +118,29 @@ impl Visitor for Judge {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    fn play(&mut self, before: &Position, _: Move, after: &Position) {
+    fn play(&mut self, before: &Position, mv: Move, after: &Position) {
         if self.depth > 0 {
             return;
         }
         if self.after_end.is_none()
-            && let Some(reason) = ending_with_moves(before, &self.tracker, self.full)
+            && let Some(reason) = ending_with_moves(before, self.insufficient, &self.tracker, self.full)
         {
             self.after_end = Some((reason, self.plies));
         }
-        self.pos = Some(*after);
+        if mv.promotion_role().is_some() || before.board().piece_at(mv.to()).is_some() || mv.is_en_passant() {
+            self.insufficient = is_insufficient_material(after.board());
+        }
         self.tracker.push(after);
         self.plies += 1;
     }
 
+    fn end_main_line(&mut self, last: &Position) {
+        self.last = Some(*last);
+    }
+
     fn end_game(&mut self, end: Result<&str, PgnError>) -> Judged {
         let result_tag = self.result_tag.take();
-        let (plies, last, after_end) = (self.plies, self.pos.take(), self.after_end.take());
+        let (plies, last, after_end) = (self.plies, self.last.take(), self.after_end.take());
         (self.plies, self.depth) = (0, 0);
         let read = match (end, last) {
             (Err(e), _) => Err(e),
@@ -141,9 +161,10 @@ impl Visitor for Judge {
 }
 
 /// The ending a position with a legal move brings by itself, the last one
-/// `tracker` was given; the dead-position search only when `search`.
-fn ending_with_moves(pos: &Position, tracker: &Tracker, search: bool) -> Option<Reason> {
-    if is_insufficient_material(pos.board()) {
+/// `tracker` was given, `insufficient` when its material is; the
+/// dead-position search only when `search`.
+fn ending_with_moves(pos: &Position, insufficient: bool, tracker: &Tracker, search: bool) -> Option<Reason> {
+    if insufficient {
         Some(Reason::InsufficientMaterial)
     } else if search && dead::is_frozen(pos.board()) && dead::analyse(pos, SearchLimits::DEFAULT).is_impossible() {
         Some(Reason::DeadPosition)
@@ -162,5 +183,5 @@ fn last_ending(pos: &Position, tracker: &Tracker) -> Option<Outcome> {
             Outcome::draw(Reason::Stalemate)
         });
     }
-    ending_with_moves(pos, tracker, true).map(Outcome::draw)
+    ending_with_moves(pos, is_insufficient_material(pos.board()), tracker, true).map(Outcome::draw)
 }

@@ -612,6 +612,9 @@ impl GameState {
             let line = self.last_tag_line.unwrap_or(0);
             self.begin_movetext(line, v);
         }
+        if let Some(main) = self.frames.first() {
+            v.end_main_line(&main.pos);
+        }
         let error = match (self.error, self.start) {
             (Some(error), _) => error,
             (None, Some(_)) => return v.end_game(Ok(self.result.unwrap_or("*"))),

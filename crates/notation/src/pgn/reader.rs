@@ -8,6 +8,7 @@ use crate::fen::FenError;
 use crate::san::MoveError;
 use core::fmt;
 use lawbook_board::Relaxations;
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 /// The longest line (and comment) a reader accepts by default: 1 MiB.
@@ -146,13 +147,10 @@ enum LineFault {
     Nul(usize),
 }
 
-/// One line of input: its number and its text (or what is wrong with it).
-/// The text's buffer is handed back to the reader once the line is used, so
-/// reading a line allocates nothing.
-struct Line {
-    no: usize,
-    text: Result<String, LineFault>,
-}
+/// What to keep of a line once it has been used: nothing, or its text from
+/// this byte on (the rest of a line after a result, or a line that starts
+/// the next game), to be read again as the next line.
+type Keep = Option<usize>;
 
 /// Reads the games of a PGN stream one at a time: an iterator of
 /// `Result<PgnGame, PgnError>`. After an I/O error it ends.
@@ -178,8 +176,7 @@ pub struct PgnReader<R> {
     pending: Option<(usize, String)>,
     games: usize,
     done: bool,
-    /// The bytes of the line being read (the buffer of the last line's text,
-    /// handed back).
+    /// The bytes of a line that does not fit whole in the input's buffer.
     buf: Vec<u8>,
 }
 
@@ -194,36 +191,68 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader { input, options, line_no: 0, pending: None, games: 0, done: false, buf: Vec::new() }
     }
 
-    /// The next line, at most `max_line_len` bytes kept; `None` at the end.
-    fn next_line(&mut self) -> Option<io::Result<Line>> {
-        if let Some((no, text)) = self.pending.take() {
-            return Some(Ok(Line { no, text: Ok(text) }));
+    /// Reads the next line and hands it to `f` with its number: its text
+    /// without the line break, or what is wrong with it. `f` says what to keep
+    /// of it. A line that lies whole in the input's buffer is handed over
+    /// from there, without a copy. `None` at the end of the input.
+    fn next_line<T>(&mut self, f: impl FnOnce(usize, Result<&str, LineFault>) -> (T, Keep)) -> Option<io::Result<T>> {
+        if let Some((no, mut text)) = self.pending.take() {
+            let (out, keep) = f(no, Ok(&text));
+            if let Some(from) = keep {
+                text.drain(..from);
+                self.pending = Some((no, text));
+            }
+            return Some(Ok(out));
         }
-        self.buf.clear();
         let max = self.options.max_line_len;
+        // The fast way: the whole line is in the buffer.
+        let chunk = loop {
+            match self.input.fill_buf() {
+                Ok(chunk) => break chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            }
+        };
+        if chunk.is_empty() {
+            return None;
+        }
+        if let Some(end) = memchr::memchr(b'\n', chunk) {
+            self.line_no += 1;
+            let no = self.line_no;
+            let (out, keep) = line_text(&chunk[..end], no, max, f);
+            if let Some((from, text)) = keep {
+                self.pending = Some((no, text[from..].to_string()));
+            }
+            self.input.consume(end + 1);
+            return Some(Ok(out));
+        }
+        // The slow way: the line goes on past the buffer; copied.
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
         let mut too_long = false;
-        let mut any = false;
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Some(Err(e)),
+                Err(e) => {
+                    self.buf = buf;
+                    return Some(Err(e));
+                }
             };
             if chunk.is_empty() {
                 break;
             }
-            any = true;
             let (take, end) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
             if !too_long {
                 // Room for the line and its CR LF.
-                if self.buf.len() + take > max.saturating_add(2) {
+                if buf.len() + take > max.saturating_add(2) {
                     too_long = true;
-                    self.buf = Vec::new();
+                    buf = Vec::new();
                 } else {
-                    self.buf.extend_from_slice(&chunk[..take]);
+                    buf.extend_from_slice(&chunk[..take]);
                 }
             }
             self.input.consume(take);
@@ -231,44 +260,50 @@ impl<R: BufRead> PgnReader<R> {
                 break;
             }
         }
-        if !any {
-            return None;
-        }
         self.line_no += 1;
         let no = self.line_no;
         if too_long {
-            return Some(Ok(Line { no, text: Err(LineFault::TooLong) }));
+            self.buf = buf;
+            return Some(Ok(f(no, Err(LineFault::TooLong)).0));
         }
-        while self.buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-            self.buf.pop();
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
         }
-        if self.buf.len() > max {
-            return Some(Ok(Line { no, text: Err(LineFault::TooLong) }));
+        let (out, keep) = line_text(&buf, no, max, f);
+        if let Some((from, text)) = keep {
+            self.pending = Some((no, text[from..].to_string()));
         }
-        if let Some(i) = memchr::memchr(0, &self.buf) {
-            return Some(Ok(Line { no, text: Err(LineFault::Nul(i + 1)) }));
-        }
-        // The buffer becomes the line's text without a copy when it is UTF-8.
-        let mut text = match String::from_utf8(std::mem::take(&mut self.buf)) {
-            Ok(text) => text,
-            Err(e) => {
-                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                self.buf = e.into_bytes();
-                text
-            }
-        };
-        if no == 1 && text.starts_with('\u{feff}') {
-            text.drain(..'\u{feff}'.len_utf8());
-        }
-        Some(Ok(Line { no, text: Ok(text) }))
+        self.buf = buf;
+        Some(Ok(out))
     }
+}
 
-    /// Takes back the buffer of a line's text once it is used.
-    fn recycle(&mut self, text: String) {
-        if self.buf.capacity() < text.capacity() {
-            self.buf = text.into_bytes();
-        }
+/// Hands line `no` (`bytes`, without its `\n`) to `f` as [`PgnReader::next_line`]
+/// says; the text and the byte to keep it from, when `f` keeps some.
+fn line_text<T>(
+    mut bytes: &[u8],
+    no: usize,
+    max: usize,
+    f: impl FnOnce(usize, Result<&str, LineFault>) -> (T, Keep),
+) -> (T, Option<(usize, Cow<'_, str>)>) {
+    while let [rest @ .., b'\n' | b'\r'] = bytes {
+        bytes = rest;
     }
+    if bytes.len() > max {
+        return (f(no, Err(LineFault::TooLong)).0, None);
+    }
+    if let Some(i) = memchr::memchr(0, bytes) {
+        return (f(no, Err(LineFault::Nul(i + 1))).0, None);
+    }
+    if no == 1 {
+        bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    };
+    let (out, keep) = f(no, Ok(&text));
+    (out, keep.map(|from| (from, text)))
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -316,10 +351,49 @@ impl<R: BufRead> PgnReader<R> {
             return None;
         }
         let mut state: Option<GameState> = None;
+        let options = self.options;
+        let mut games = self.games;
         loop {
-            let line = match self.next_line() {
+            // What the line came to: whether the game ended with it.
+            let fed = self.next_line(|no, text| {
+                let text = match text {
+                    Ok(text) => text,
+                    Err(fault) => {
+                        let s = state.get_or_insert_with(|| {
+                            games += 1;
+                            GameState::new(games, options)
+                        });
+                        let (kind, message) = match fault {
+                            LineFault::TooLong => (
+                                PgnErrorKind::TooLong,
+                                format!("the line is longer than {} bytes", options.max_line_len),
+                            ),
+                            LineFault::Nul(col) => {
+                                (PgnErrorKind::NulByte, format!("a NUL byte in column {col}: this is not PGN text"))
+                            }
+                        };
+                        s.fail(no, kind, message);
+                        s.seen_non_tag = true;
+                        return (false, None);
+                    }
+                };
+                if state.is_none() && (text.starts_with('%') || text.trim().is_empty()) {
+                    return (false, None);
+                }
+                let s = state.get_or_insert_with(|| {
+                    games += 1;
+                    GameState::new(games, options)
+                });
+                match s.feed(text, no, visitor) {
+                    Feed::More => (false, None),
+                    Feed::Done(rest) => (true, (!text[rest..].trim().is_empty()).then_some(rest)),
+                    Feed::NextGame => (true, Some(0)),
+                }
+            });
+            match fed {
                 None => break,
                 Some(Err(e)) => {
+                    self.games = games;
                     self.done = true;
                     let game = state.as_ref().map_or(self.games + 1, |s| s.number);
                     return Some(visitor.end_game(Err(PgnError {
@@ -330,52 +404,14 @@ impl<R: BufRead> PgnReader<R> {
                         partial: None,
                     })));
                 }
-                Some(Ok(line)) => line,
-            };
-            let text = match line.text {
-                Ok(text) => text,
-                Err(fault) => {
-                    let s = state.get_or_insert_with(|| {
-                        self.games += 1;
-                        GameState::new(self.games, self.options)
-                    });
-                    let (kind, message) = match fault {
-                        LineFault::TooLong => (
-                            PgnErrorKind::TooLong,
-                            format!("the line is longer than {} bytes", self.options.max_line_len),
-                        ),
-                        LineFault::Nul(col) => {
-                            (PgnErrorKind::NulByte, format!("a NUL byte in column {col}: this is not PGN text"))
-                        }
-                    };
-                    s.fail(line.no, kind, message);
-                    s.seen_non_tag = true;
-                    continue;
-                }
-            };
-            if state.is_none() && (text.trim().is_empty() || text.starts_with('%')) {
-                self.recycle(text);
-                continue;
-            }
-            let s = state.get_or_insert_with(|| {
-                self.games += 1;
-                GameState::new(self.games, self.options)
-            });
-            match s.feed(&text, line.no, visitor) {
-                Feed::More => self.recycle(text),
-                Feed::Done(rest) => {
-                    if !text[rest..].trim().is_empty() {
-                        self.pending = Some((line.no, text[rest..].to_string()));
-                    }
-                    self.recycle(text);
-                    return state.map(|s| s.finish(visitor));
-                }
-                Feed::NextGame => {
-                    self.pending = Some((line.no, text));
+                Some(Ok(false)) => {}
+                Some(Ok(true)) => {
+                    self.games = games;
                     return state.map(|s| s.finish(visitor));
                 }
             }
         }
+        self.games = games;
         self.done = true;
         let mut s = state?;
         if let Some(comment) = s.comment.take() {

@@ -85,6 +85,14 @@ pub trait Visitor {
         let _ = result;
     }
 
+    /// The main line ends in `last`: the position after its last move (or
+    /// before its first error). Told once, just before [`Visitor::end_game`],
+    /// in every game whose start position was known, so that a visitor
+    /// need not keep each position the reader plays through.
+    fn end_main_line(&mut self, last: &Position) {
+        let _ = last;
+    }
+
     /// The game ends: with its result (`1-0`, `0-1`, `1/2-1/2` or `*`), or
     /// with its first error.
     fn end_game(&mut self, end: Result<&str, PgnError>) -> Self::Output;
