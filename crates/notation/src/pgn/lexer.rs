@@ -149,11 +149,13 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
 }
 
 /// What a byte of movetext is to the scanner: ASCII white space (as
-/// [`char::is_whitespace`] says), a byte that ends a word, the first byte
-/// of a character beyond ASCII (looked at whole), or any other byte.
+/// [`char::is_whitespace`] says), a byte that ends a word, a `$` (which
+/// ends a word unless the word starts with it), the first byte of a
+/// character beyond ASCII (looked at whole), or any other byte (0).
 const SPACE: u8 = 1;
 const ENDS_WORD: u8 = 2;
 const WIDE: u8 = 4;
+const DOLLAR: u8 = 8;
 const CLASS: [u8; 256] = {
     let mut class = [0u8; 256];
     let mut b = 0;
@@ -161,6 +163,7 @@ const CLASS: [u8; 256] = {
         class[b] = match b as u8 {
             b' ' | b'\t'..=b'\r' => SPACE | ENDS_WORD,
             b'{' | b'}' | b'(' | b')' | b';' => ENDS_WORD,
+            b'$' => DOLLAR,
             0x80..=0xff => WIDE,
             _ => 0,
         };
@@ -173,8 +176,8 @@ const CLASS: [u8; 256] = {
 /// [`char::is_whitespace`] says), or the line's length.
 fn skip_space(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
-    while let Some(&b) = bytes.get(at) {
-        let class = CLASS[usize::from(b)];
+    while at < bytes.len() {
+        let class = CLASS[usize::from(bytes[at])];
         if class & SPACE != 0 {
             at += 1;
         } else if class & WIDE != 0 {
@@ -194,13 +197,11 @@ fn skip_space(line: &str, mut at: usize) -> usize {
 /// glued to a move, `e4$1`) unless the word starts with one.
 fn word_end(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
-    let nag = bytes.get(at) == Some(&b'$');
-    while let Some(&b) = bytes.get(at) {
-        let class = CLASS[usize::from(b)];
-        if class == 0 {
-            if b == b'$' && !nag {
-                break;
-            }
+    // A `$` goes on a word that starts with one.
+    let stop = if bytes.get(at) == Some(&b'$') { ENDS_WORD } else { ENDS_WORD | DOLLAR };
+    while at < bytes.len() {
+        let class = CLASS[usize::from(bytes[at])];
+        if class & (stop | WIDE) == 0 {
             at += 1;
         } else if class & WIDE != 0 {
             match line[at..].chars().next() {
