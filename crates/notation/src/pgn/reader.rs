@@ -390,10 +390,10 @@ impl<R: BufRead> PgnReader<R> {
                     Feed::NextGame => (true, Some(0)),
                 }
             });
+            self.games = games;
             match fed {
                 None => break,
                 Some(Err(e)) => {
-                    self.games = games;
                     self.done = true;
                     let game = state.as_ref().map_or(self.games + 1, |s| s.number);
                     return Some(visitor.end_game(Err(PgnError {
@@ -406,7 +406,6 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Some(Ok(false)) => {}
                 Some(Ok(true)) => {
-                    self.games = games;
                     return state.map(|s| s.finish(visitor));
                 }
             }
