@@ -29,10 +29,12 @@
 //!      with [`Proof::Exhaustive`] and the number of positions;
 //!    - more than [`SearchLimits::max_positions`] positions: `Unknown`.
 //!
-//!    The search is best-first (captures, promotions and pawn advances, and
-//!    kings driven together and to the edge, first), so helpmates are
-//!    usually found long before the limit; the order cannot change an
-//!    `Impossible` answer, which needs the whole set.
+//!    The search is best-first (captures, promotions and pawn advances,
+//!    kings driven to the enemy pawns, the mating side's king and pieces
+//!    driven to the other king and that king to the edge, first), and a
+//!    mate counts as soon as a move makes it, so helpmates are usually found
+//!    long before the limit; the order cannot change an `Impossible`
+//!    answer, which needs the whole set.
 //!
 //! # Limits
 //!
@@ -307,6 +309,10 @@ impl Search {
                     return Finding::Unknown { positions: self.nodes.len() };
                 }
                 self.push(child, index, Some(mv));
+                // A mate is taken as soon as it is made, not when its turn in the queue comes.
+                if child.is_check() && self.wanted[pos.turn()] && child.count_legal() == 0 {
+                    return Finding::Possible(self.line(self.nodes.len() as u32 - 1));
+                }
             }
         }
         Finding::Impossible(Proof::Exhaustive { positions: self.nodes.len() })
@@ -335,7 +341,8 @@ fn score(pos: &Position, wanted: ByColor<bool>) -> i32 {
 
 /// `mater`'s prospects of mating: mating material first, then pawns on
 /// their way to promotion and fewer enemy pawns in the way, then the enemy
-/// king near the edge and the kings near each other, and checks.
+/// king near the edge, the king and pieces near it, the king near the enemy
+/// pawns (to take the blockers), and checks.
 fn prospects(pos: &Position, mater: Color) -> i32 {
     let board = pos.board();
     let ours = board.by_color(mater);
@@ -355,6 +362,12 @@ fn prospects(pos: &Position, mater: Color) -> i32 {
     let edge = file.min(7 - file).min(rank).min(7 - rank);
     s -= 3 * edge;
     s -= our_king.distance(their_king) as i32;
+    for piece in ours & !board.pawns() & !board.kings() {
+        s -= piece.distance(their_king) as i32;
+    }
+    if let Some(near) = (board.pawns() & theirs).into_iter().map(|p| our_king.distance(p)).min() {
+        s -= 2 * near as i32;
+    }
     if pos.turn() != mater && pos.is_check() {
         s += 4;
     }

@@ -74,6 +74,19 @@ const ALIVE: &[(&str, &str)] = &[
         "7k/5K1p/7P/8/8/8/8/3B4 w - - 0 1",
         "the same with the wrong bishop: no mate now, but the kings can walk, win pawns and queen one",
     ),
+    // The frozen final positions of games in The Week in Chess 1599 (the
+    // sample of the pgn-reader crate), which `lawbook pgn` searches at the
+    // end of each game.
+    ("5k2/6p1/6P1/1R6/8/5K2/r7/8 w - - 10 40", "a rook each on open files"),
+    ("4k3/5R2/5pK1/5P2/8/8/8/b7 b - - 14 63", "a rook against a bishop, the black king on the edge"),
+    ("8/1p4p1/1p4P1/pP6/P7/3Rk2r/4N3/4K3 b - - 1 45", "rooks and a knight"),
+    ("8/6p1/6Pk/b7/8/8/6K1/3n4 w - - 0 60", "Black's bishop and knight, the white king free"),
+    (
+        "2B5/8/6K1/p3k3/P7/8/8/8 w - - 1 75",
+        "a light bishop that cannot take the dark a5 pawn, but a king can, and the a-pawn queens",
+    ),
+    ("6B1/4k3/8/p2N4/Pn1b4/1K6/8/8 b - - 0 82", "a bishop and a knight each"),
+    ("8/1R6/4k3/8/5p2/5P2/5PK1/8 b - - 0 61", "a rook, and a white pawn on f2 behind the blocked f3"),
 ];
 
 fn replay_ends_in_mate(start: &Position, line: &[lawbook_movegen::Move]) -> bool {
