@@ -78,7 +78,14 @@ fn classify(line: &[u8], max_line_len: usize) -> LineKind {
     while let Some(rest) = text.strip_suffix(b"\r") {
         text = rest;
     }
-    if text.len() > max_line_len || memchr::memchr(0, text).is_some() {
+    if text.len() > max_line_len {
+        return LineKind::Body; // The reader refuses the line whole.
+    }
+    let graphic = text.iter().find(|b| !b.is_ascii_whitespace());
+    if !matches!(text.first(), Some(b'[' | b'%')) && graphic.is_some_and(|&b| b.is_ascii() && b != b'[') {
+        return LineKind::Body; // Movetext, or a line the reader refuses whole (with a NUL).
+    }
+    if memchr::memchr(0, text).is_some() {
         return LineKind::Body; // The reader refuses the line whole.
     }
     if let Some(rest) = text.strip_prefix(b"[") {
@@ -92,7 +99,7 @@ fn classify(line: &[u8], max_line_len: usize) -> LineKind {
     if text.first() == Some(&b'%') {
         return LineKind::Other;
     }
-    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+    match graphic {
         Some(&b) if b.is_ascii() && b != b'[' => LineKind::Body,
         _ => LineKind::Other,
     }
@@ -151,7 +158,49 @@ impl<R: BufRead> Iterator for Splitter<R> {
         let keep = self.max_line_len.saturating_add(3);
         loop {
             let start = text.len();
-            match read_line(&mut self.input, &mut text, keep) {
+            let read = match self.input.fill_buf() {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => Err(e),
+                Ok(buffer) => {
+                    // The whole lines in the buffer, looked at in place and copied at once.
+                    let (mut at, mut lines, mut cut) = (0usize, 0usize, None);
+                    for end in memchr::memchr_iter(b'\n', buffer) {
+                        let line = &buffer[at..=end];
+                        if line.len() > keep {
+                            break; // read_line below keeps only its start.
+                        }
+                        match classify(line, self.max_line_len) {
+                            LineKind::Tag if body => {
+                                if start + at >= TARGET {
+                                    cut = Some(line.to_vec());
+                                    break;
+                                }
+                                (game_start, body) = (start + at, false);
+                            }
+                            LineKind::Body => body = true,
+                            _ => {}
+                        }
+                        lines += 1;
+                        at = end + 1;
+                    }
+                    text.extend_from_slice(&buffer[..at]);
+                    let taken = at + cut.as_ref().map_or(0, Vec::len);
+                    self.input.consume(taken);
+                    self.line_no += lines + usize::from(cut.is_some());
+                    self.unreported += taken;
+                    if let Some(line) = cut {
+                        self.carry = Some((line.clone(), self.line_no));
+                        self.report();
+                        return Some(Ok(Chunk { first_line, text, sentinel: Some(line) }));
+                    }
+                    if at > 0 {
+                        continue;
+                    }
+                    // A line that runs past the buffer, a line too long, or the end of the input.
+                    read_line(&mut self.input, &mut text, keep)
+                }
+            };
+            match read {
                 Err(e) => {
                     self.report();
                     self.done = true;
@@ -216,24 +265,30 @@ mod tests {
     fn chunks_hold_whole_games_and_every_line() {
         let game = "[Event \"x\"]\n\n1. e4 e5 *\n\n";
         let text = game.repeat(20_000);
-        let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let counter = read.clone();
-        let on_read = Box::new(move |n| {
-            counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-        });
-        let chunks: Vec<Chunk> = Splitter::new(text.as_bytes(), 1 << 20, on_read).collect::<io::Result<_>>().unwrap();
-        assert!(chunks.len() > 2);
-        assert_eq!(read.load(std::sync::atomic::Ordering::Relaxed), text.len(), "every byte read is reported");
-        let mut line = 1;
-        let mut all = Vec::new();
-        for (i, chunk) in chunks.iter().enumerate() {
-            assert_eq!(chunk.first_line, line);
-            assert!(chunk.text.starts_with(b"[Event"));
-            line += chunk.text.iter().filter(|&&b| b == b'\n').count();
-            assert_eq!(chunk.sentinel.is_none(), i + 1 == chunks.len());
-            all.extend_from_slice(&chunk.text);
+        // Buffers smaller than a line, cutting lines anywhere, and larger than many lines.
+        for capacity in [5, 13, 4096, 1 << 16] {
+            let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let counter = read.clone();
+            let on_read = Box::new(move |n| {
+                counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+            });
+            let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+            let chunks: Vec<Chunk> = Splitter::new(input, 1 << 20, on_read).collect::<io::Result<_>>().unwrap();
+            assert!(chunks.len() > 2);
+            assert_eq!(read.load(std::sync::atomic::Ordering::Relaxed), text.len(), "every byte read is reported");
+            let mut line = 1;
+            let mut all = Vec::new();
+            for (i, chunk) in chunks.iter().enumerate() {
+                assert_eq!(chunk.first_line, line, "buffer of {capacity}");
+                assert!(chunk.text.starts_with(b"[Event"));
+                assert!(chunk.text.len() >= TARGET || i + 1 == chunks.len());
+                assert!(chunk.text.len() < TARGET + game.len());
+                line += chunk.text.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(chunk.sentinel.is_none(), i + 1 == chunks.len());
+                all.extend_from_slice(&chunk.text);
+            }
+            assert_eq!(all, text.as_bytes(), "buffer of {capacity}");
         }
-        assert_eq!(all, text.as_bytes());
     }
 
     #[test]
