@@ -94,16 +94,31 @@ fn looks_like_tag(line: &str) -> bool {
         .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
+/// `text` without white space at either end ([`str::trim`]), looked at
+/// byte by byte only when an end is not plainly ASCII text.
+pub(super) fn trim(text: &str) -> &str {
+    match text.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        [only] if only.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
+}
+
+/// Whether a byte may be part of a tag name.
+fn is_name_byte(b: u8) -> bool {
+    CLASS[usize::from(b)] & NAME != 0
+}
+
 /// Reads the tag pairs of a line, `[Name "value"]`, any number of them,
 /// handing each to `each` (the value unescaped).
 fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) -> Result<(), String> {
-    let mut rest = line.trim();
+    let mut rest = trim(line);
     while !rest.is_empty() {
         let Some(r) = rest.strip_prefix('[') else {
             return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
         };
         let r = r.trim_start();
-        let name_len = r.bytes().position(|b| !(b.is_ascii_alphanumeric() || b == b'_')).unwrap_or(r.len());
+        let name_len = r.bytes().position(|b| !is_name_byte(b)).unwrap_or(r.len());
         if name_len == 0 {
             return Err("a tag pair needs a name: [Name \"value\"]".to_string());
         }
@@ -156,6 +171,8 @@ const SPACE: u8 = 1;
 const ENDS_WORD: u8 = 2;
 const WIDE: u8 = 4;
 const DOLLAR: u8 = 8;
+/// Not for movetext: a letter, digit or `_`, which a tag name is made of.
+const NAME: u8 = 16;
 const CLASS: [u8; 256] = {
     let mut class = [0u8; 256];
     let mut b = 0;
@@ -165,6 +182,7 @@ const CLASS: [u8; 256] = {
             b'{' | b'}' | b'(' | b')' | b';' => ENDS_WORD,
             b'$' => DOLLAR,
             0x80..=0xff => WIDE,
+            b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'_' => NAME,
             _ => 0,
         };
         b += 1;
@@ -341,7 +359,7 @@ impl GameState {
     pub(super) fn feed<V: Visitor>(&mut self, line: &str, no: usize, v: &mut V) -> Feed {
         let mut rest = 0;
         let last_line = self.last_line;
-        if !line.trim().is_empty() {
+        if !trim(line).is_empty() {
             self.last_line = no;
         }
         if let Some(start) = self.comment.as_ref().map(|c| c.line) {
@@ -380,7 +398,7 @@ impl GameState {
                 }
             }
         } else if !self.movetext {
-            let trimmed = line.trim();
+            let trimmed = trim(line);
             if trimmed.is_empty() {
                 if self.last_tag_line.is_some() || self.error.is_some() {
                     self.seen_non_tag = true;
@@ -526,7 +544,8 @@ impl GameState {
     /// Handles a word of movetext; true when it is the result that ends the game.
     fn word<V: Visitor>(&mut self, word: &str, no: usize, v: &mut V) -> bool {
         // Every result starts with 0, 1 or *.
-        if matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*'))
+        if matches!(word.len(), 1 | 3 | 7)
+            && matches!(word.as_bytes()[0], b'0' | b'1' | b'*')
             && let Some(result) = RESULTS.iter().find(|r| **r == word)
         {
             if self.frames.len() > 1 || self.skip_depth > 0 {
@@ -622,5 +641,24 @@ impl GameState {
             (None, None) => PgnError::no_start_position(self.number),
         };
         v.end_game(Err(error))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trim_is_str_trim() {
+        for text in ["", " ", "x", " x", "x ", "[Event \"x\"]", "\u{3000}x", "x\u{a0}", "é", " é ", "\t\r", "a b"] {
+            assert_eq!(trim(text), text.trim(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn tag_names_are_letters_digits_and_underscores() {
+        for b in 0..=255u8 {
+            assert_eq!(is_name_byte(b), b.is_ascii_alphanumeric() || b == b'_', "{b}");
+        }
     }
 }
