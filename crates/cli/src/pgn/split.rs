@@ -105,6 +105,32 @@ fn classify(line: &[u8], max_line_len: usize) -> LineKind {
     }
 }
 
+/// The whole lines of `text`, one by one.
+fn lines(text: &[u8]) -> impl DoubleEndedIterator<Item = &[u8]> {
+    text.split_inclusive(|&b| b == b'\n')
+}
+
+/// Whether movetext has come in `text` since its last tag pair: its last
+/// line that is either is movetext.
+fn movetext_last(text: &[u8], max_line_len: usize) -> bool {
+    lines(text).rev().map(|line| classify(line, max_line_len)).find(|kind| *kind != LineKind::Other)
+        == Some(LineKind::Body)
+}
+
+/// Where the last game that starts in `text` starts (0 for its first).
+fn game_start_in(text: &[u8], max_line_len: usize) -> usize {
+    let (mut at, mut game_start, mut body) = (0, 0, false);
+    for line in lines(text) {
+        match classify(line, max_line_len) {
+            LineKind::Tag if body => (game_start, body) = (at, false),
+            LineKind::Body => body = true,
+            _ => {}
+        }
+        at += line.len();
+    }
+    game_start
+}
+
 /// The chunks of one input; after an error reading it, the error (and no more).
 pub(crate) struct Splitter<R> {
     input: R,
@@ -152,8 +178,11 @@ impl<R: BufRead> Iterator for Splitter<R> {
             text.extend_from_slice(&line);
             first_line = no;
         }
-        // Where the game being read starts in `text`, and whether movetext has come.
+        // Where the game being read starts in `text`, and whether movetext has
+        // come since its tags; not kept up while lines are taken without a
+        // look (then found again from `text` when needed).
         let (mut game_start, mut body) = (0usize, false);
+        let (mut start_known, mut body_known) = (true, true);
         // Room for a CR LF and one byte more: the reader still sees the line as too long.
         let keep = self.max_line_len.saturating_add(3);
         loop {
@@ -162,9 +191,28 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => Err(e),
                 Ok(buffer) => {
-                    // The whole lines in the buffer, looked at in place and copied at once.
                     let (mut at, mut lines, mut cut) = (0usize, 0usize, None);
-                    for end in memchr::memchr_iter(b'\n', buffer) {
+                    // Lines that start before TARGET cannot end the chunk: taken
+                    // without a look (each fits, when the buffer is shorter than a
+                    // line may be).
+                    if start < TARGET && buffer.len() <= keep {
+                        let before = &buffer[..buffer.len().min(TARGET - start)];
+                        if let Some(last) = memchr::memrchr(b'\n', before) {
+                            at = last + 1;
+                            lines = memchr::memchr_iter(b'\n', &buffer[..at]).count();
+                            (start_known, body_known) = (false, false);
+                        }
+                    }
+                    if !body_known && at < buffer.len() {
+                        text.extend_from_slice(&buffer[..at]);
+                        (body, body_known) = (movetext_last(&text, self.max_line_len), true);
+                        (self.line_no, self.unreported) = (self.line_no + lines, self.unreported + at);
+                        self.input.consume(at);
+                        continue;
+                    }
+                    // The whole lines in the buffer, looked at in place and copied at once.
+                    let from = at;
+                    for end in memchr::memchr_iter(b'\n', &buffer[from..]).map(|i| from + i) {
                         let line = &buffer[at..=end];
                         if line.len() > keep {
                             break; // read_line below keeps only its start.
@@ -175,7 +223,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
                                     cut = Some(line.to_vec());
                                     break;
                                 }
-                                (game_start, body) = (start + at, false);
+                                (game_start, body, start_known) = (start + at, false, true);
                             }
                             LineKind::Body => body = true,
                             _ => {}
@@ -204,6 +252,9 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 Err(e) => {
                     self.report();
                     self.done = true;
+                    if !start_known {
+                        game_start = game_start_in(&text, self.max_line_len);
+                    }
                     if game_start == 0 {
                         return Some(Err(e));
                     }
@@ -232,7 +283,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
                                 self.report();
                                 return Some(Ok(Chunk { first_line, text, sentinel: Some(line) }));
                             }
-                            (game_start, body) = (start, false);
+                            (game_start, body, start_known) = (start, false, true);
                         }
                         LineKind::Body => body = true,
                         _ => {}
@@ -288,6 +339,37 @@ mod tests {
                 all.extend_from_slice(&chunk.text);
             }
             assert_eq!(all, text.as_bytes(), "buffer of {capacity}");
+        }
+    }
+
+    /// Gives its bytes, then fails.
+    struct Failing(&'static [u8]);
+
+    impl io::Read for Failing {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let n = out.len().min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_error_hands_on_the_whole_games_before_it() {
+        let game = "[Event \"x\"]\n\n1. e4 e5 *\n\n";
+        let whole = game.repeat(100);
+        let text: &'static str = Box::leak(format!("{whole}[Event \"y\"]\n\n1. e4").into_boxed_str());
+        for capacity in [5, 13, 4096, 1 << 16] {
+            let input = io::BufReader::with_capacity(capacity, Failing(text.as_bytes()));
+            let mut chunks = Splitter::new(input, 1 << 20, Box::new(|_| {}));
+            let chunk = chunks.next().unwrap().unwrap();
+            assert_eq!(chunk.text, whole.as_bytes(), "buffer of {capacity}");
+            assert_eq!(chunk.sentinel.as_deref(), Some(&b"[Event \"y\"]\n"[..]), "buffer of {capacity}");
+            assert!(chunks.next().unwrap().is_err());
+            assert!(chunks.next().is_none());
         }
     }
 
