@@ -192,6 +192,7 @@ const CLASS: [u8; 256] = {
 
 /// The first byte from `at` that is not white space (Unicode's, as
 /// [`char::is_whitespace`] says), or the line's length.
+#[inline(always)]
 fn skip_space(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
     while at < bytes.len() {
@@ -213,6 +214,7 @@ fn skip_space(line: &str, mut at: usize) -> usize {
 /// Where the word of movetext starting at `at` ends: at white space, a
 /// brace, a parenthesis, a `;` or the end of the line; and at a `$` (a NAG
 /// glued to a move, `e4$1`) unless the word starts with one.
+#[inline(always)]
 fn word_end(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
     // A `$` goes on a word that starts with one.
@@ -232,6 +234,17 @@ fn word_end(line: &str, mut at: usize) -> usize {
         }
     }
     at
+}
+
+/// Where the word at `at` ends when it is a move number and nothing more
+/// (`12.`, `12...`): passed over without a look at it as a word.
+#[inline(always)]
+fn move_number_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let digits = bytes[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = bytes[at + digits..].iter().take_while(|&&b| b == b'.').count();
+    let end = at + digits + dots;
+    let ends = bytes.get(end).is_none_or(|&b| CLASS[usize::from(b)] & (ENDS_WORD | DOLLAR) != 0);
+    (dots > 0 && ends).then_some(end)
 }
 
 fn shorten(text: &str) -> String {
@@ -493,6 +506,7 @@ impl GameState {
                     }
                     at += 1;
                 }
+                b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => at = end,
                 _ => {
                     let word = &line[at..word_end(line, at)];
                     at += word.len();
