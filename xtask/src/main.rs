@@ -8,6 +8,8 @@
 //! - `bench-compare`: perft of lawbook, shakmaty, cozy-chess and the `chess`
 //!   crate side by side, in instructions (callgrind) and wall time, on the
 //!   default target and with `target-cpu=native` (see [`bench_compare`]);
+//! - `bench-pgn`: `lawbook pgn` on real PGN files next to pgn-reader with
+//!   shakmaty and python-chess (see [`bench_pgn`]);
 //! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
 //! - `differential`: compare lawbook with shakmaty or python-chess over a
 //!   million positions of random and real games, in release mode;
@@ -21,6 +23,7 @@
 use std::process::{Command, ExitCode};
 
 mod bench_compare;
+mod bench_pgn;
 mod corpus_mutation;
 mod fuzz;
 
@@ -46,6 +49,13 @@ const TASKS: &[(&str, &str, &str)] = &[
         "[--quick] [--no-native] [--no-callgrind] [--no-wall]",
         "perft of lawbook and its peers under callgrind and in wall time, one table of ratios \
          (about 15 minutes; --quick for a smaller run; the others leave parts out)",
+    ),
+    (
+        "bench-pgn",
+        "[--no-callgrind] [--big]",
+        "lawbook pgn on real PGN files (pgn-reader's lichess and TWIC samples, 100 times over) next to \
+         pgn-reader with shakmaty and python-chess: MB/s with --jobs 1 and 2, instructions, and whether \
+         --jobs 2 prints what --jobs 1 prints; --big adds the peak memory on a 1 GB file (a few minutes)",
     ),
     (
         "fuzz",
@@ -124,6 +134,7 @@ fn main() -> ExitCode {
         }),
         Some("corpus-mutants") => no_options("corpus-mutants", rest).and_then(|()| corpus_mutants()),
         Some("bench-compare") => bench_compare::run(rest),
+        Some("bench-pgn") => bench_pgn::run(rest),
         Some("fuzz") => fuzz::run(rest),
         Some("differential") => differential(rest),
         Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
