@@ -88,9 +88,10 @@ impl Tracker {
             self.window.clear();
         }
         self.window.push(*pos);
+        // Every second position has the same side to move; only those can be the same.
         let fivefold = self.window.len() >= 17 && {
             let key = pos.zobrist();
-            self.window.iter().filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
+            self.window.iter().rev().step_by(2).filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
         };
         self.draw = automatic_draw(pos, if fivefold { 5 } else { 1 });
     }

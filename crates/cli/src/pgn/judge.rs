@@ -127,7 +127,7 @@ impl Visitor for Judge {
         {
             self.after_end = Some((reason, self.plies));
         }
-        if mv.promotion_role().is_some() || before.board().piece_at(mv.to()).is_some() || mv.is_en_passant() {
+        if mv.promotion_role().is_some() || before.board().occupied().contains(mv.to()) || mv.is_en_passant() {
             self.insufficient = is_insufficient_material(after.board());
         }
         self.tracker.push(after);

@@ -104,6 +104,15 @@ pub(super) fn trim(text: &str) -> &str {
     }
 }
 
+/// `text` without white space at its start ([`str::trim_start`]), looked at
+/// character by character only when it starts with other than plain ASCII.
+fn trim_start(text: &str) -> &str {
+    match text.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => text,
+        _ => text.trim_start(),
+    }
+}
+
 /// Whether a byte may be part of a tag name.
 fn is_name_byte(b: u8) -> bool {
     CLASS[usize::from(b)] & NAME != 0
@@ -117,17 +126,18 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
         let Some(r) = rest.strip_prefix('[') else {
             return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
         };
-        let r = r.trim_start();
+        let r = trim_start(r);
         let name_len = r.bytes().position(|b| !is_name_byte(b)).unwrap_or(r.len());
         if name_len == 0 {
             return Err("a tag pair needs a name: [Name \"value\"]".to_string());
         }
         let name = &r[..name_len];
-        let r = r[name_len..].trim_start();
+        let r = trim_start(&r[name_len..]);
         let Some(r) = r.strip_prefix('"') else {
             return Err(format!("the value of tag {name} must be in double quotes: [{name} \"value\"]"));
         };
-        let (value, end) = match memchr::memchr2(b'"', b'\\', r.as_bytes()) {
+        // Values are short: a plain loop finds their end sooner than memchr2.
+        let (value, end) = match r.bytes().position(|b| b == b'"' || b == b'\\') {
             // Most values have no escape: taken whole.
             Some(i) if r.as_bytes()[i] == b'"' => (Cow::Borrowed(&r[..i]), Some(i + 1)),
             _ => {
@@ -153,12 +163,12 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
         let Some(end) = end else {
             return Err(format!("the value of tag {name} has no closing double quote"));
         };
-        let r = r[end..].trim_start();
+        let r = trim_start(&r[end..]);
         let Some(r) = r.strip_prefix(']') else {
             return Err(format!("the tag pair {name} has no closing ]"));
         };
         each(name, value);
-        rest = r.trim_start();
+        rest = trim_start(r);
     }
     Ok(())
 }
@@ -666,6 +676,7 @@ mod tests {
     fn trim_is_str_trim() {
         for text in ["", " ", "x", " x", "x ", "[Event \"x\"]", "\u{3000}x", "x\u{a0}", "é", " é ", "\t\r", "a b"] {
             assert_eq!(trim(text), text.trim(), "{text:?}");
+            assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
         }
     }
 
