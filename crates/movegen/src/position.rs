@@ -403,7 +403,7 @@ impl Position {
         let from = mv.from();
         let to = mv.to();
         let moving = src.board.role_of_occupied(from);
-        self.play_piece::<BLACK, true>(src, from, to, moving, mv.promotion_role().unwrap_or(moving))
+        self.play_piece::<BLACK>(src, from, to, moving, mv.promotion_role().unwrap_or(moving))
     }
 
     /// Makes `self`, a copy of `src`, the position after the `moving` piece
@@ -414,7 +414,7 @@ impl Position {
     ///
     /// Everything is read from `src` and only written to `self`.
     #[inline(always)]
-    pub(crate) fn play_piece<const BLACK: bool, const BRANCHLESS: bool>(
+    pub(crate) fn play_piece<const BLACK: bool>(
         &mut self,
         src: &Position,
         from: Square,
@@ -434,18 +434,16 @@ impl Position {
         // The role sets the move changes, each written once: the captured
         // piece's (a variable role) first, then the moving and placed
         // piece's, which include the capture when they are the same role.
-        // With `BRANCHLESS`, no branch on whether the move captures (over
-        // the moves of real games that is unpredictable): an empty `to`
-        // reads as a pawn, and the captured set is empty, so its role set is
-        // written back unchanged. The generator, which plays many moves of
-        // one piece in a row, branches (fewer instructions).
+        // A branch on whether the move captures: fewer instructions than
+        // doing the capture's work on an empty set, and measured faster too,
+        // on the moves of real games (callgrind, `san_profile unchecked`:
+        // 197.6 instructions a move, 221.3 without the branch) as in perft.
         let capture = board.by_color(them).contains(to);
         let captured = if capture { to_bb } else { Bitboard::EMPTY };
         let mut captured_role = Role::Pawn;
-        if BRANCHLESS || capture {
+        if capture {
             captured_role = board.role_of_occupied(to);
-            let capture_mask = 0u64.wrapping_sub(u64::from(capture));
-            hash ^= zobrist::pieces_of(them)[captured_role.index()][to.index()] & capture_mask;
+            hash ^= zobrist::pieces_of(them)[captured_role.index()][to.index()];
             self.board.set_by_role(captured_role, board.by_role(captured_role) ^ captured);
             self.board.set_by_color(them, board.by_color(them) ^ captured);
         }
