@@ -123,54 +123,62 @@ fn is_name_byte(b: u8) -> bool {
 fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) -> Result<(), String> {
     let mut rest = trim(line);
     while !rest.is_empty() {
-        let Some(r) = rest.strip_prefix('[') else {
-            return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
-        };
-        let r = trim_start(r);
-        let name_len = r.bytes().position(|b| !is_name_byte(b)).unwrap_or(r.len());
-        if name_len == 0 {
-            return Err("a tag pair needs a name: [Name \"value\"]".to_string());
-        }
-        let name = &r[..name_len];
-        let r = trim_start(&r[name_len..]);
-        let Some(r) = r.strip_prefix('"') else {
-            return Err(format!("the value of tag {name} must be in double quotes: [{name} \"value\"]"));
-        };
-        // Values are short: a plain loop finds their end sooner than memchr2.
-        let (value, end) = match r.bytes().position(|b| b == b'"' || b == b'\\') {
-            // Most values have no escape: taken whole.
-            Some(i) if r.as_bytes()[i] == b'"' => (Cow::Borrowed(&r[..i]), Some(i + 1)),
-            _ => {
-                let mut value = String::new();
-                let mut chars = r.char_indices();
-                let mut end = None;
-                while let Some((i, c)) = chars.next() {
-                    match c {
-                        '\\' => match chars.next() {
-                            Some((_, e)) => value.push(e),
-                            None => break,
-                        },
-                        '"' => {
-                            end = Some(i + 1);
-                            break;
-                        }
-                        c => value.push(c),
-                    }
-                }
-                (Cow::Owned(value), end)
-            }
-        };
-        let Some(end) = end else {
-            return Err(format!("the value of tag {name} has no closing double quote"));
-        };
-        let r = trim_start(&r[end..]);
-        let Some(r) = r.strip_prefix(']') else {
-            return Err(format!("the tag pair {name} has no closing ]"));
-        };
+        let (name, value, after) = parse_tag(rest)?;
         each(name, value);
-        rest = trim_start(r);
+        rest = after;
     }
     Ok(())
+}
+
+/// Reads the tag pair at the start of `rest` (which starts with other
+/// than white space): its name, its value unescaped, and what follows it,
+/// white space at its start left out.
+fn parse_tag(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
+    let Some(r) = rest.strip_prefix('[') else {
+        return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
+    };
+    let r = trim_start(r);
+    let name_len = r.bytes().position(|b| !is_name_byte(b)).unwrap_or(r.len());
+    if name_len == 0 {
+        return Err("a tag pair needs a name: [Name \"value\"]".to_string());
+    }
+    let name = &r[..name_len];
+    let r = trim_start(&r[name_len..]);
+    let Some(r) = r.strip_prefix('"') else {
+        return Err(format!("the value of tag {name} must be in double quotes: [{name} \"value\"]"));
+    };
+    // Values are short: a plain loop finds their end sooner than memchr2.
+    let (value, end) = match r.bytes().position(|b| b == b'"' || b == b'\\') {
+        // Most values have no escape: taken whole.
+        Some(i) if r.as_bytes()[i] == b'"' => (Cow::Borrowed(&r[..i]), Some(i + 1)),
+        _ => {
+            let mut value = String::new();
+            let mut chars = r.char_indices();
+            let mut end = None;
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '\\' => match chars.next() {
+                        Some((_, e)) => value.push(e),
+                        None => break,
+                    },
+                    '"' => {
+                        end = Some(i + 1);
+                        break;
+                    }
+                    c => value.push(c),
+                }
+            }
+            (Cow::Owned(value), end)
+        }
+    };
+    let Some(end) = end else {
+        return Err(format!("the value of tag {name} has no closing double quote"));
+    };
+    let r = trim_start(&r[end..]);
+    let Some(r) = r.strip_prefix(']') else {
+        return Err(format!("the tag pair {name} has no closing ]"));
+    };
+    Ok((name, value, trim_start(r)))
 }
 
 /// What a byte of movetext is to the scanner: ASCII white space (as
@@ -435,6 +443,20 @@ impl GameState {
                 if self.error.is_some() {
                     return if self.seen_non_tag && looks_like_tag(line) { Feed::NextGame } else { Feed::More };
                 }
+                // Most lines hold one tag pair: told at once when nothing follows it.
+                match parse_tag(trimmed) {
+                    Ok((name, value, "")) => {
+                        self.keep_start_tag(name, &value, no);
+                        v.tag(name, &value);
+                        self.last_tag_line = Some(no);
+                        return Feed::More;
+                    }
+                    Err(message) => {
+                        self.fail(no, PgnErrorKind::Tag, message);
+                        return Feed::More;
+                    }
+                    Ok(_) => {}
+                }
                 // The line's tags are told only once the whole line reads:
                 // kept meanwhile (a line of many tags is read twice).
                 let mut kept = ArrayVec::<(&str, Cow<'_, str>), 4>::new();
@@ -678,6 +700,20 @@ mod tests {
             assert_eq!(trim(text), text.trim(), "{text:?}");
             assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_line_of_tags_is_told_whole_or_not_at_all() {
+        use crate::pgn::{PgnErrorKind, PgnReader};
+        let read = |text: &str| PgnReader::new(text.as_bytes()).next().unwrap();
+        let game = read("[White \"a\"] [Black \"b \\\"c\\\"\"]\n[Event \"e\"]\n\n*\n").unwrap();
+        let tags: Vec<(&str, &str)> = game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        assert_eq!(tags, [("White", "a"), ("Black", "b \"c\""), ("Event", "e")]);
+        // One tag pair and text after it: an error, and the pair is not told.
+        let error = read("[White \"a\"] junk\n\n*\n").unwrap_err();
+        assert_eq!(error.kind, PgnErrorKind::Tag);
+        assert!(error.message.contains("unexpected text"), "{}", error.message);
+        assert!(error.partial.as_ref().is_none_or(|g| g.tags.is_empty()));
     }
 
     #[test]

@@ -292,13 +292,16 @@ fn line_text<T>(
     if bytes.len() > max {
         return (f(no, Err(LineFault::TooLong)).0, None);
     }
-    if let Some(i) = memchr::memchr(0, bytes) {
+    // One look at every byte for both a NUL and a byte beyond ASCII (a fold
+    // with no early exit, which the compiler vectorises); most lines have neither.
+    let plain = bytes.iter().fold(0u8, |seen, &b| seen | u8::from(b == 0) | (b & 0x80)) == 0;
+    if !plain && let Some(i) = memchr::memchr(0, bytes) {
         return (f(no, Err(LineFault::Nul(i + 1))).0, None);
     }
     if no == 1 {
         bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
     }
-    let text = if bytes.is_ascii() {
+    let text = if plain {
         // SAFETY: ASCII bytes are UTF-8 (the check is quicker than from_utf8's on short lines).
         Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) })
     } else {
