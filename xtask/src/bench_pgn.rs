@@ -239,16 +239,21 @@ fn python_chess() -> Option<PathBuf> {
     ok.then(|| PathBuf::from("python3"))
 }
 
+/// `program args file`, its output and errors thrown away.
+fn quiet(program: &Path, args: &[&str], file: &Path) -> Command {
+    let mut command = Command::new(program);
+    command.args(args).arg(file).stdout(Stdio::null()).stderr(Stdio::null());
+    command
+}
+
+fn cannot_run(program: &Path, e: std::io::Error) -> String {
+    format!("cannot run {}: {e}", program.display())
+}
+
 /// Runs `program args file`, its output thrown away; the seconds it took.
 fn seconds(program: &Path, args: &[&str], file: &Path) -> Result<f64, String> {
     let clock = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .arg(file)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let status = quiet(program, args, file).status().map_err(|e| cannot_run(program, e))?;
     let took = clock.elapsed();
     // lawbook pgn exits 1 when a game fails (none of the samples' games do by default).
     if status.code().is_none_or(|c| c > 1) {
@@ -266,12 +271,7 @@ fn best_seconds(program: &Path, args: &[&str], file: &Path) -> Result<f64, Strin
 
 /// What `program args file` prints on stdout.
 fn output(program: &Path, args: &[&str], file: &Path) -> Result<Vec<u8>, String> {
-    let out = Command::new(program)
-        .args(args)
-        .arg(file)
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let out = quiet(program, args, file).stdout(Stdio::piped()).output().map_err(|e| cannot_run(program, e))?;
     Ok(out.stdout)
 }
 
@@ -300,13 +300,7 @@ fn instructions(program: &Path, args: &[&str], file: &Path, work: &Path) -> Resu
 /// and the peak in KB.
 fn peak_memory(program: &Path, args: &[&str], file: &Path) -> Result<(f64, u64), String> {
     let clock = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .arg(file)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let mut child = quiet(program, args, file).spawn().map_err(|e| cannot_run(program, e))?;
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0u64;
     loop {

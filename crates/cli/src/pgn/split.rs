@@ -106,21 +106,19 @@ fn classify(line: &[u8], max_line_len: usize) -> LineKind {
 }
 
 /// The whole lines of `text`, one by one.
-fn lines(text: &[u8]) -> impl DoubleEndedIterator<Item = &[u8]> {
+fn whole_lines(text: &[u8]) -> impl DoubleEndedIterator<Item = &[u8]> {
     text.split_inclusive(|&b| b == b'\n')
 }
 
-/// Whether movetext has come in `text` since its last tag pair: its last
-/// line that is either is movetext.
-fn movetext_last(text: &[u8], max_line_len: usize) -> bool {
-    lines(text).rev().map(|line| classify(line, max_line_len)).find(|kind| *kind != LineKind::Other)
-        == Some(LineKind::Body)
+/// The kind of the last line of `text` that is a tag pair or movetext.
+fn last_kind(text: &[u8], max_line_len: usize) -> Option<LineKind> {
+    whole_lines(text).rev().map(|line| classify(line, max_line_len)).find(|kind| *kind != LineKind::Other)
 }
 
 /// Where the last game that starts in `text` starts (0 for its first).
 fn game_start_in(text: &[u8], max_line_len: usize) -> usize {
     let (mut at, mut game_start, mut body) = (0, 0, false);
-    for line in lines(text) {
+    for line in whole_lines(text) {
         match classify(line, max_line_len) {
             LineKind::Tag if body => (game_start, body) = (at, false),
             LineKind::Body => body = true,
@@ -204,11 +202,11 @@ impl<R: BufRead> Iterator for Splitter<R> {
                         }
                     }
                     if !body_known && at < buffer.len() {
-                        text.extend_from_slice(&buffer[..at]);
-                        (body, body_known) = (movetext_last(&text, self.max_line_len), true);
-                        (self.line_no, self.unreported) = (self.line_no + lines, self.unreported + at);
-                        self.input.consume(at);
-                        continue;
+                        // Whether movetext has come since the last tag pair, in the
+                        // lines taken without a look or, if none of them says, before.
+                        let max = self.max_line_len;
+                        let kind = last_kind(&buffer[..at], max).or_else(|| last_kind(&text, max));
+                        (body, body_known) = (kind == Some(LineKind::Body), true);
                     }
                     // The whole lines in the buffer, looked at in place and copied at once.
                     let from = at;
