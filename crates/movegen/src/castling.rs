@@ -79,18 +79,17 @@ impl Position {
             return Some(CastlingObstacle::InCheck);
         }
         let seen = occupied.without(king).without(rook);
-        let path =
-            if king_to > king { king_path.squares().collect::<Vec<_>>() } else { king_path.squares().rev().collect() };
-        for sq in path {
-            if attackers(&self.board, sq, !self.turn, seen).any() {
-                return Some(if sq == king_to {
-                    CastlingObstacle::LandsOnAttackedSquare(sq)
-                } else {
-                    CastlingObstacle::PassesAttackedSquare(sq)
-                });
+        // The king's way in the order it walks it: the first attacked square is named.
+        let attacked = |sq: &Square| attackers(&self.board, *sq, !self.turn, seen).any();
+        let first =
+            if king_to > king { king_path.squares().find(attacked) } else { king_path.squares().rev().find(attacked) };
+        first.map(|sq| {
+            if sq == king_to {
+                CastlingObstacle::LandsOnAttackedSquare(sq)
+            } else {
+                CastlingObstacle::PassesAttackedSquare(sq)
             }
-        }
-        None
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! Fully legal move generation (never pseudo-legal then filtered).
 //!
-//! Once per position: the checkers (kept by [`Position`]), the pinned pieces
+//! Once per position: the checkers (found here, not kept by [`Position`]), the pinned pieces
 //! and the target mask (anywhere, or only the check's line when in single
 //! check). Each piece then gets its legal targets as one [`Bitboard`], which a
 //! [`Sink`] either lists or just counts. Pinned pieces are handled apart from
@@ -372,24 +372,29 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool>(pos: 
         sink.piece(Role::King, king, safe);
     }
 
-    let checkers = pos.checkers;
+    // The enemy line pieces on a line with our king (on an empty board): a
+    // checker when nothing stands between, a pinner when one of ours alone
+    // does. The other checkers are pawns and knights (a king never checks).
+    let snipers = ((empty_board_attacks(Piece::new(us, Role::Rook), king) & board.rooks_and_queens())
+        | (empty_board_attacks(Piece::new(us, Role::Bishop), king) & board.bishops_and_queens()))
+        & theirs;
+    let mut checkers = ((pawn_attacks(us, king) & board.pawns()) | (knight_attacks(king) & board.knights())) & theirs;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers.add(sniper);
+        } else if !blockers.more_than_one() {
+            pinned |= blockers & ours;
+        }
+    }
+    debug_assert_eq!(checkers, attackers(board, king, them, occupied));
+
     let target = match checkers.single_square() {
         None if checkers.any() => return, // double check: only the king can move
         None => !ours,
         Some(checker) => between(king, checker).with(checker),
     } & to_mask;
-
-    // Pinned pieces: ours, alone between our king and an enemy line piece.
-    let snipers = ((empty_board_attacks(Piece::new(us, Role::Rook), king) & board.rooks_and_queens())
-        | (empty_board_attacks(Piece::new(us, Role::Bishop), king) & board.bishops_and_queens()))
-        & theirs;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            pinned |= blockers & ours;
-        }
-    }
 
     let free = ours - pinned;
     for from in movable(Role::Knight, board.knights() & free) {

@@ -9,10 +9,13 @@ use lawbook_board::{
 };
 
 /// A position that can be played from: a [`Setup`] that passed validation,
-/// with the side to move's checkers and an incrementally kept Zobrist key.
+/// with an incrementally kept Zobrist key.
 ///
-/// Positions are small and `Copy` (104 bytes); [`Position::play`] returns a
-/// new one (copy-make), so there is no undo to get wrong.
+/// Positions are small and `Copy` (96 bytes); [`Position::play`] returns a
+/// new one (copy-make), so there is no undo to get wrong. The checkers are
+/// not kept: they are found when asked for ([`Position::checkers`]) and once
+/// per move generation, so a position that is played to but never moved
+/// from (a leaf of a search) costs no look around its king.
 ///
 /// The en passant square is kept only when an en passant capture is legal
 /// in the position (FIDE 9.2.3: positions are the same when the same moves
@@ -28,7 +31,6 @@ use lawbook_board::{
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) castling: Bitboard,
-    pub(crate) checkers: Bitboard,
     pub(crate) hash: u64,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -154,16 +156,28 @@ impl Position {
         self.hash
     }
 
-    /// The enemy pieces giving check to the side to move.
+    /// The enemy pieces giving check to the side to move, found when asked
+    /// (a look from the king along every way a piece attacks).
+    ///
+    /// ```
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::{Move, Position};
+    /// let mut pos = Position::startpos();
+    /// for (from, to) in [(Square::F2, Square::F3), (Square::E7, Square::E5), (Square::G2, Square::G4), (Square::D8, Square::H4)] {
+    ///     pos = pos.play(Move::normal(from, to)).unwrap();
+    /// }
+    /// assert_eq!(pos.checkers().squares().collect::<Vec<_>>(), [Square::H4]);
+    /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        let us = self.turn;
+        self.attackers_to(self.king_of(us), !us, self.board.occupied())
     }
 
     /// Whether the side to move is in check (FIDE 3.9).
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// The king of `color`. A position always has exactly one of each.
@@ -343,10 +357,7 @@ impl Position {
     ///
     /// The new position starts as a copy of this one; every part the move
     /// changes is then computed from this position (never read back from the
-    /// copy just written, which stalls loads on some CPUs) and stored. Its
-    /// checkers come from the moved piece (a direct check) and from a line
-    /// piece behind the square it left (a discovered check), not from a
-    /// search around the king.
+    /// copy just written, which stalls loads on some CPUs) and stored.
     ///
     /// Returning the new position may cost a second copy (to where the
     /// caller keeps it). In a loop over many moves,
@@ -493,8 +504,6 @@ impl Position {
         }
         self.turn = them;
         self.hash = hash;
-
-        self.checkers = src.checkers_after::<BLACK>(from, to, placed);
     }
 
     /// The enemy pieces that give check once the piece of the side to move
@@ -596,8 +605,6 @@ impl Position {
         self.fullmoves = self.fullmoves.saturating_add(us as u32);
         self.turn = them;
         self.hash = hash;
-        let king = self.king_of(them);
-        self.checkers = self.attackers_to(king, us, self.board.occupied());
     }
 
     /// Whether `by` (to move) has a legal en passant capture onto `ep`.
@@ -619,13 +626,11 @@ impl Position {
         (attackers(&self.board, king, !by, occupied) & enemies).is_empty()
     }
 
-    /// Builds a position from parts already checked by the validator, with
-    /// the checkers it found (computed here when it found none to give).
-    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode, checkers: Option<Bitboard>) -> Position {
+    /// Builds a position from parts already checked by the validator.
+    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode) -> Position {
         let mut p = Position {
             board: setup.board,
             castling: setup.castling_rights,
-            checkers: Bitboard::EMPTY,
             hash: 0,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
@@ -633,7 +638,6 @@ impl Position {
             turn: setup.turn,
             mode,
         };
-        p.checkers = checkers.unwrap_or_else(|| p.attackers_to(p.king_of(p.turn), !p.turn, p.board.occupied()));
         p.ep_square = setup.ep_square.filter(|&ep| p.ep_capture_possible(ep, p.turn));
         p.hash = p.compute_zobrist();
         p
@@ -692,7 +696,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     fn positions_stay_small() {
         // Copy-make copies a whole position per move: the documented size.
-        assert_eq!(core::mem::size_of::<Position>(), 104);
+        assert_eq!(core::mem::size_of::<Position>(), 96);
     }
 
     #[test]

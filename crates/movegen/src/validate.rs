@@ -85,9 +85,7 @@ pub(crate) fn validate(setup: Setup, mode: CastlingMode, relaxations: Relaxation
         findings.push((Problem::InvalidEpSquare, detail));
     }
 
-    // The checkers of the side to move, when each side has one king: the
-    // position keeps them.
-    let mut checkers = None;
+    // Checks, when each side has one king.
     if kings_ok {
         let us = setup.turn;
         let occupied = board.occupied();
@@ -104,15 +102,10 @@ pub(crate) fn validate(setup: Setup, mode: CastlingMode, relaxations: Relaxation
         if let Some(detail) = impossible_check(&setup, our_king, found) {
             findings.push((Problem::ImpossibleCheck, detail));
         }
-        checkers = Some(found);
     }
 
     findings.retain(|(problem, _)| !relaxations.waives(*problem));
-    if findings.is_empty() {
-        Ok(Position::assemble(&setup, mode, checkers))
-    } else {
-        Err(PositionError::new(setup, findings))
-    }
+    if findings.is_empty() { Ok(Position::assemble(&setup, mode)) } else { Err(PositionError::new(setup, findings)) }
 }
 
 fn list(squares: Bitboard) -> String {

@@ -683,30 +683,39 @@ fn write_fen(setup: &Setup, shredder: bool) -> String {
 
 /// Writes only the piece placement (the first field).
 pub fn write_placement(board: &Board, out: &mut String) {
-    for (i, rank) in Rank::ALL.iter().rev().enumerate() {
-        if i > 0 {
-            out.push('/');
+    // Eight ranks of at most eight letters, and seven slashes.
+    let mut text = [0u8; 71];
+    let mut len = 0;
+    let mut put = |byte: u8| {
+        text[len] = byte;
+        len += 1;
+    };
+    let occupied = board.occupied();
+    for rank in Rank::ALL.iter().rev() {
+        if *rank != Rank::Eighth {
+            put(b'/');
         }
-        let mut empty = 0;
-        let occupied = board.occupied();
-        for file in File::ALL {
-            let square = Square::from_coords(file, *rank);
-            // Most squares are empty: only an occupied one is looked up.
-            match occupied.contains(square).then(|| board.piece_at(square)).flatten() {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
+        // Only the occupied squares are visited; the gaps become digits.
+        let mut row = (occupied.0 >> (8 * rank.index())) as u8;
+        let mut file = 0;
+        while row != 0 {
+            let next = row.trailing_zeros();
+            if next > file {
+                put(b'0' + (next - file) as u8);
             }
+            let square = Square::from_coords(File::ALL[next as usize], *rank);
+            if let Some(piece) = board.piece_at(square) {
+                put(piece.char() as u8);
+            }
+            file = next + 1;
+            row &= row - 1;
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
+        if file < 8 {
+            put(b'0' + (8 - file) as u8);
         }
     }
+    // Every byte written is an ASCII letter, digit or slash.
+    out.push_str(core::str::from_utf8(&text[..len]).unwrap_or_default());
 }
 
 fn write_castling(setup: &Setup, out: &mut String, shredder: bool) {

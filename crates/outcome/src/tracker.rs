@@ -83,17 +83,24 @@ impl Tracker {
     }
 
     /// Records `pos`, the position after the next move.
+    #[inline]
     pub fn push(&mut self, pos: &Position) {
         if pos.halfmoves() == 0 {
             self.window.clear();
         }
         self.window.push(*pos);
-        // Every second position has the same side to move; only those can be the same.
-        let fivefold = self.window.len() >= 17 && {
-            let key = pos.zobrist();
-            self.window.iter().rev().step_by(2).filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
-        };
+        let fivefold = self.window.len() >= 17 && self.fifth_occurrence(pos);
         self.draw = automatic_draw(pos, if fivefold { 5 } else { 1 });
+    }
+
+    /// Whether `pos`, the last position of the window, occurs in it five
+    /// times. Out of line: most positions follow a capture or pawn move by
+    /// fewer than seventeen plies, and `push` stays small without it.
+    #[inline(never)]
+    fn fifth_occurrence(&self, pos: &Position) -> bool {
+        // Every second position has the same side to move; only those can be the same.
+        let key = pos.zobrist();
+        self.window.iter().rev().step_by(2).filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
     }
 
     /// The draw the last position makes by the seventy-five-move rule or
