@@ -228,12 +228,12 @@ impl Position {
     #[inline]
     pub fn for_each_child<F: FnMut(Move, &Position)>(&self, f: F) {
         match self.turn {
-            Color::White => crate::generate::generate_for::<_, false, false>(
+            Color::White => crate::generate::generate_for::<_, false, false, 0>(
                 self,
                 &mut crate::generate::Children::<F, false>::new(self, f),
                 Scope::ALL,
             ),
-            Color::Black => crate::generate::generate_for::<_, true, false>(
+            Color::Black => crate::generate::generate_for::<_, true, false, 0>(
                 self,
                 &mut crate::generate::Children::<F, true>::new(self, f),
                 Scope::ALL,
