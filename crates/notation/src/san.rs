@@ -620,8 +620,6 @@ fn find(
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, MoveError> {
-    let us = pos.turn();
-    let board = pos.board();
     let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
     // Only the legal moves of the pieces of the kind written to the target
     // square are generated, into a list on the stack: no allocation unless
@@ -629,6 +627,37 @@ fn find(
     // rook's square, which a king move written to that square is not.)
     let mut list = MoveList::new();
     pos.legal_moves_to(role, to, &mut list);
+    // Most texts name one legal move: found here; the rest are explained
+    // out of line.
+    let mut named = list.iter().filter(|m| !m.is_castle() && fits(m.from()));
+    if let (Some(&mv), None) = (named.next(), named.next())
+        && mv.promotion_role() == promotion
+    {
+        return Ok(mv);
+    }
+    refuse(pos, text, role, file, rank, to, promotion, &list)
+}
+
+/// Why `text` names no single legal move of the `list` that
+/// [`Position::legal_moves_to`] gives for `role` and `to`: [`find`] when a
+/// move is not there, ambiguous, or wrongly promoted. Out of line, so that
+/// `find` stays small.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn refuse(
+    pos: &Position,
+    text: &str,
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+    list: &MoveList,
+) -> Result<Move, MoveError> {
+    let us = pos.turn();
+    let board = pos.board();
+    let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
     let candidate = |m: &&Move| !m.is_castle() && fits(m.from());
     let (mut any, mut promotes, mut found, mut matching) = (false, false, None, 0);
     for &m in list.iter().filter(candidate) {

@@ -134,6 +134,32 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
 /// than white space): its name, its value unescaped, and what follows it,
 /// white space at its start left out.
 fn parse_tag(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
+    // Most tag pairs are written `[Name "value"]`, one space, no escape:
+    // read at once, with the answer the general reading below gives them.
+    let bytes = rest.as_bytes();
+    if bytes.first() == Some(&b'[') {
+        let mut at = 1;
+        while at < bytes.len() && is_name_byte(bytes[at]) {
+            at += 1;
+        }
+        if at > 1 && bytes.get(at) == Some(&b' ') && bytes.get(at + 1) == Some(&b'"') {
+            let start = at + 2;
+            let mut end = start;
+            while end < bytes.len() && bytes[end] != b'"' && bytes[end] != b'\\' {
+                end += 1;
+            }
+            if bytes.get(end) == Some(&b'"') && bytes.get(end + 1) == Some(&b']') {
+                // Every split is next to an ASCII byte, so on a character boundary.
+                return Ok((&rest[1..at], Cow::Borrowed(&rest[start..end]), trim_start(&rest[end + 2..])));
+            }
+        }
+    }
+    parse_tag_general(rest)
+}
+
+/// [`parse_tag`] for any tag pair: white space anywhere between its parts,
+/// escapes in the value, and every error.
+fn parse_tag_general(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
     let Some(r) = rest.strip_prefix('[') else {
         return Err(format!("unexpected text {} after a tag pair", shorten(rest)));
     };
@@ -714,6 +740,33 @@ mod tests {
         assert_eq!(error.kind, PgnErrorKind::Tag);
         assert!(error.message.contains("unexpected text"), "{}", error.message);
         assert!(error.partial.as_ref().is_none_or(|g| g.tags.is_empty()));
+    }
+
+    #[test]
+    fn the_quick_tag_reading_is_the_general_one() {
+        let lines = [
+            "[Event \"Bundesliga 2025-26\"]",
+            "[Event \"x\"] [Site \"y\"]",
+            "[Event \"x\"]junk",
+            "[Event \"x\"] ",
+            "[Event \"\"]",
+            "[Event \"a \\\"b\\\" c\"]",
+            "[Event  \"x\"]",
+            "[ Event \"x\"]",
+            "[Event \"x\" ]",
+            "[Event \"x\"",
+            "[Event \"x",
+            "[Event x]",
+            "[\"x\"]",
+            "[Ev-ent \"x\"]",
+            "[Event \"é\"]",
+            "[Event \"x\"]\u{3000}[Site \"y\"]",
+            "[E \"x\"]]",
+            "[",
+        ];
+        for line in lines {
+            assert_eq!(parse_tag(line), parse_tag_general(line), "{line:?}");
+        }
     }
 
     #[test]
