@@ -148,30 +148,43 @@ impl Played {
         line
     }
 
-    /// Appends the line of text [`Played::text`] gives to `out`.
+    /// Appends the line of text [`Played::text`] gives to `out`, piece by
+    /// piece (a line a game: no formatting machinery).
     fn write_text(&self, out: &mut String, file: &str, game: usize) {
-        use std::fmt::Write as _;
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{file} game {game}: ");
+        let mut number = itoa::Buffer::new();
+        out.push_str(file);
+        out.push_str(" game ");
+        out.push_str(number.format(game));
+        out.push_str(": ");
         match &self.error {
             Some((line, message)) => {
-                let _ = write!(out, "error at line {line}: {message}");
+                out.push_str("error at line ");
+                out.push_str(number.format(*line));
+                out.push_str(": ");
+                out.push_str(message);
                 if let Some(d) = &self.disagreement {
-                    let _ = write!(out, "; MOVES AFTER THE END: {d}");
+                    out.push_str("; MOVES AFTER THE END: ");
+                    out.push_str(d);
                 }
             }
             None => {
                 out.push_str(self.result.as_deref().unwrap_or("no Result tag"));
-                let _ = write!(out, ", {} plies", self.plies);
+                out.push_str(", ");
+                out.push_str(number.format(self.plies));
+                out.push_str(" plies");
                 if let Some(t) = self.termination {
-                    let _ = write!(out, ", ends by {t}");
+                    out.push_str(", ends by ");
+                    out.push_str(t);
                 }
                 out.push_str(", ");
                 out.push_str(self.final_fen.as_deref().unwrap_or("-"));
                 if let Some(d) = &self.disagreement {
                     let label =
                         if self.problem == Some(Problem::AfterEnd) { "MOVES AFTER THE END" } else { "DISAGREES" };
-                    let _ = write!(out, "; {label}: {d}");
+                    out.push_str("; ");
+                    out.push_str(label);
+                    out.push_str(": ");
+                    out.push_str(d);
                 }
             }
         }
@@ -297,7 +310,7 @@ fn replay_chunk(chunk: &Chunk, settings: Settings) -> Vec<Played> {
 /// Writes one line; `false` when the reader has gone away (`lawbook pgn F |
 /// head`): the output then ends quietly.
 fn write_line(out: &mut impl Write, line: &str) -> Result<bool, String> {
-    match writeln!(out, "{line}") {
+    match out.write_all(line.as_bytes()).and_then(|()| out.write_all(b"\n")) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(format!("cannot write the output: {e}")),
