@@ -389,6 +389,25 @@ impl Position {
         self.play_from(&before, mv);
     }
 
+    /// Plays a move known to be legal here into `out`, which becomes the
+    /// position after it: [`Position::play_unchecked`] written straight to
+    /// a place the caller keeps (copy-make with one copy, where
+    /// `*out = *self; out.play_unchecked_in_place(mv)` makes two).
+    ///
+    /// ```
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::{Move, Position};
+    /// let start = Position::startpos();
+    /// let mut after = start;
+    /// start.play_into(Move::normal(Square::E2, Square::E4), &mut after);
+    /// assert_eq!(after, start.play_unchecked(Move::normal(Square::E2, Square::E4)));
+    /// ```
+    #[inline(always)]
+    pub fn play_into(&self, mv: Move, out: &mut Position) {
+        *out = *self;
+        out.play_from(self, mv);
+    }
+
     /// Makes `self`, a copy of `src`, the position after `mv`.
     #[inline(always)]
     fn play_from(&mut self, src: &Position, mv: Move) {

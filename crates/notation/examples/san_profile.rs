@@ -10,7 +10,8 @@
 //! - `play`: each move played with the checked `Position::play`;
 //! - `replay`: each game replayed from its SAN list (read, then played);
 //! - `pgn`: the whole PGN text read with `PgnReader`;
-//! - `unchecked`: each move played on a copy with `play_unchecked_in_place`
+//! - `unchecked`: each move played on a copy with `play_unchecked_in_place`;
+//! - `into`: each move played with `play_into` a position kept by the loop
 //!   (the `play` row of the `games` bench);
 //! - `fen`: each position's FEN read (the `fen_read` row);
 //! - `fen-write`: each position's FEN written (the `fen_write` row);
@@ -120,6 +121,13 @@ fn main() {
                 for (pos, mv, _, _) in &moves {
                     let mut child = *pos;
                     child.play_unchecked_in_place(*mv);
+                    black_box(&child);
+                }
+            }
+            "into" => {
+                let mut child = Position::startpos();
+                for (pos, mv, _, _) in &moves {
+                    pos.play_into(*mv, &mut child);
                     black_box(&child);
                 }
             }
