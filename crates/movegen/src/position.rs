@@ -525,43 +525,39 @@ impl Position {
         self.hash = hash;
     }
 
-    /// The enemy pieces that give check once the piece of the side to move
-    /// (White when `BLACK` is false) on `from` goes to `to` and is `placed`
-    /// there: every move but en passant and castling. The moved piece (a
-    /// direct check) and line pieces behind the square it left (a
-    /// discovered check), not a search around the king.
+    /// Whether the piece of the side to move (White when `BLACK` is false)
+    /// on `from` gives check once it goes to `to` and is `placed` there:
+    /// every move but en passant and castling. The moved piece itself (a
+    /// direct check), then a line piece behind the square it left (a
+    /// discovered check, looked for only along the king's line through
+    /// that square), not a search around the king.
     #[inline(always)]
-    fn checkers_after<const BLACK: bool>(&self, from: Square, to: Square, placed: Role) -> Bitboard {
+    fn checks_after<const BLACK: bool>(&self, from: Square, to: Square, placed: Role) -> bool {
         let us = if BLACK { Color::Black } else { Color::White };
-        let them = !us;
         let board = &self.board;
         let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        // Checkers: the moved piece, if it now sees the king, and line pieces
-        // behind `from`, if `from` is on a line with the king. (The enemy
-        // king has not moved; our line pieces are counted after the move.)
-        let king = self.king_of(them);
-        let occupied = (board.occupied() - from_bb) | to_bb;
-        let mut checkers = Bitboard::EMPTY;
+        let king = self.king_of(!us);
+        let occupied = (board.occupied() - from_bb) | to;
         if empty_board_attacks(Piece::new(us, placed), to).contains(king) && (between(to, king) & occupied).is_empty() {
-            checkers = to_bb;
+            return true;
         }
         let line = line(king, from);
-        if line.any() {
-            let ours = board.by_color(us) - from_bb;
-            let lands = |roles: [Role; 2]| if roles.contains(&placed) { to_bb } else { Bitboard::EMPTY };
-            let straight = (board.rooks_and_queens() & ours) | lands([Role::Rook, Role::Queen]);
-            let diagonal = (board.bishops_and_queens() & ours) | lands([Role::Bishop, Role::Queen]);
-            if (line & (straight | diagonal)).any() {
-                checkers |= (rook_attacks(king, occupied) & straight) | (bishop_attacks(king, occupied) & diagonal);
-            }
+        if line.is_empty() {
+            return false;
         }
-        checkers
+        // Our other line pieces of the line's kind (the moved piece was looked at above).
+        let ours = board.by_color(us) - from_bb;
+        if empty_board_attacks(Piece::new(us, Role::Rook), king).contains(from) {
+            let straight = board.rooks_and_queens() & ours & line;
+            straight.any() && (rook_attacks(king, occupied) & straight).any()
+        } else {
+            let diagonal = board.bishops_and_queens() & ours & line;
+            diagonal.any() && (bishop_attacks(king, occupied) & diagonal).any()
+        }
     }
 
     /// Whether `mv`, a legal move here, gives check: what
-    /// `self.play_unchecked(mv).is_check()` says, without playing it (the
-    /// same code finds the checkers).
+    /// `self.play_unchecked(mv).is_check()` says, without playing it.
     ///
     /// ```
     /// use lawbook_board::Square;
@@ -577,10 +573,9 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let placed = mv.promotion_role().unwrap_or_else(|| self.board.role_of_occupied(from));
         match self.turn {
-            Color::White => self.checkers_after::<false>(from, to, placed),
-            Color::Black => self.checkers_after::<true>(from, to, placed),
+            Color::White => self.checks_after::<false>(from, to, placed),
+            Color::Black => self.checks_after::<true>(from, to, placed),
         }
-        .any()
     }
 
     /// [`Position::play_unchecked`] for en passant and castling, on a copy of

@@ -197,6 +197,12 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
             text
         );
         prop_assert_eq!(after.zobrist(), after.compute_zobrist(), "Zobrist key is off after {:?} in {}", mv, text);
+        prop_assert_eq!(pos.gives_check(mv), after.is_check(), "gives_check is wrong for {:?} in {}", mv, text);
+        let mut into = *pos;
+        pos.play_into(mv, &mut into);
+        let mut in_place = *pos;
+        in_place.play_unchecked_in_place(mv);
+        prop_assert!(into == after && in_place == after, "the ways of playing {:?} disagree in {}", mv, text);
         let written = uci::write(pos, mv);
         prop_assert_eq!(uci::parse(pos, &written), Ok(mv), "UCI {} does not read back in {}", written, text);
     }
