@@ -134,27 +134,38 @@ fn parse_tags<'a>(line: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) ->
 /// than white space): its name, its value unescaped, and what follows it,
 /// white space at its start left out.
 fn parse_tag(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
-    // Most tag pairs are written `[Name "value"]`, one space, no escape:
-    // read at once, with the answer the general reading below gives them.
-    let bytes = rest.as_bytes();
-    if bytes.first() == Some(&b'[') {
-        let mut at = 1;
-        while at < bytes.len() && is_name_byte(bytes[at]) {
-            at += 1;
-        }
-        if at > 1 && bytes.get(at) == Some(&b' ') && bytes.get(at + 1) == Some(&b'"') {
-            let start = at + 2;
-            let mut end = start;
-            while end < bytes.len() && bytes[end] != b'"' && bytes[end] != b'\\' {
-                end += 1;
-            }
-            if bytes.get(end) == Some(&b'"') && bytes.get(end + 1) == Some(&b']') {
-                // Every split is next to an ASCII byte, so on a character boundary.
-                return Ok((&rest[1..at], Cow::Borrowed(&rest[start..end]), trim_start(&rest[end + 2..])));
-            }
-        }
+    match plain_tag(rest) {
+        Some((name, value, end)) => Ok((name, Cow::Borrowed(value), trim_start(&rest[end..]))),
+        None => parse_tag_general(rest),
     }
-    parse_tag_general(rest)
+}
+
+/// The tag pair at the start of `rest` when it is written as most are,
+/// `[Name "value"]` with one space and no escape: its name, its value and
+/// the byte after its `]`. What [`parse_tag`] reads of it, read at once.
+#[inline(always)]
+fn plain_tag(rest: &str) -> Option<(&str, &str, usize)> {
+    let bytes = rest.as_bytes();
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut at = 1;
+    while at < bytes.len() && is_name_byte(bytes[at]) {
+        at += 1;
+    }
+    if at == 1 || bytes.get(at) != Some(&b' ') || bytes.get(at + 1) != Some(&b'"') {
+        return None;
+    }
+    let start = at + 2;
+    let mut end = start;
+    while end < bytes.len() && bytes[end] != b'"' && bytes[end] != b'\\' {
+        end += 1;
+    }
+    if bytes.get(end) != Some(&b'"') || bytes.get(end + 1) != Some(&b']') {
+        return None;
+    }
+    // Every split is next to an ASCII byte, so on a character boundary.
+    Some((&rest[1..at], &rest[start..end], end + 2))
 }
 
 /// [`parse_tag`] for any tag pair: white space anywhere between its parts,
@@ -469,7 +480,16 @@ impl GameState {
                 if self.error.is_some() {
                     return if self.seen_non_tag && looks_like_tag(line) { Feed::NextGame } else { Feed::More };
                 }
-                // Most lines hold one tag pair: told at once when nothing follows it.
+                // Most lines hold one tag pair, plainly written: told at once.
+                if let Some((name, value, end)) = plain_tag(trimmed)
+                    && end == trimmed.len()
+                {
+                    self.keep_start_tag(name, value, no);
+                    v.tag(name, value);
+                    self.last_tag_line = Some(no);
+                    return Feed::More;
+                }
+                // Otherwise also told at once when nothing follows it.
                 match parse_tag(trimmed) {
                     Ok((name, value, "")) => {
                         self.keep_start_tag(name, &value, no);
