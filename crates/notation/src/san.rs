@@ -635,7 +635,17 @@ fn find(
     {
         return Ok(mv);
     }
-    refuse(pos, text, role, file, rank, to, promotion, &list)
+    refuse(pos, text, &Named { role, file, rank, to, promotion }, &list)
+}
+
+/// What a text names of a move that is not castling: the kind of piece,
+/// what it says of the square the piece leaves, its target and promotion.
+struct Named {
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
 }
 
 /// Why `text` names no single legal move of the `list` that
@@ -644,17 +654,8 @@ fn find(
 /// `find` stays small.
 #[cold]
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn refuse(
-    pos: &Position,
-    text: &str,
-    role: Role,
-    file: Option<File>,
-    rank: Option<Rank>,
-    to: Square,
-    promotion: Option<Role>,
-    list: &MoveList,
-) -> Result<Move, MoveError> {
+fn refuse(pos: &Position, text: &str, named: &Named, list: &MoveList) -> Result<Move, MoveError> {
+    let &Named { role, file, rank, to, promotion } = named;
     let us = pos.turn();
     let board = pos.board();
     let fits = |from: Square| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r);
