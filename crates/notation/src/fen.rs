@@ -399,7 +399,20 @@ fn quoted(s: &str) -> String {
     format!("{:?}", format!("{short}{ellipsis}"))
 }
 
+/// A move counter: most are one to three digits, read here at once; any
+/// other text is read (and refused) by [`read_number_general`].
+#[inline]
 fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
+    let digit = |b: u8| u32::from(b - b'0');
+    match *text.as_bytes() {
+        [a @ b'0'..=b'9'] => Ok(digit(a)),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9'] => Ok(digit(a) * 10 + digit(b)),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => Ok(digit(a) * 100 + digit(b) * 10 + digit(c)),
+        _ => read_number_general(text, offset, field),
+    }
+}
+
+fn read_number_general(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
     let mut value: Option<u32> = Some(0);
     for (i, &b) in text.as_bytes().iter().enumerate() {
         if !b.is_ascii_digit() {
@@ -747,5 +760,23 @@ fn write_castling(setup: &Setup, out: &mut String, shredder: bool) {
     }
     if out.len() == start {
         out.push('-');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quick_number_reading_is_the_general_one() {
+        let mut texts: Vec<String> = (0..1200).map(|n| n.to_string()).collect();
+        texts.extend(
+            ["", "00", "01", "007", "0010", "1a", "a", "-1", "+1", " 1", "1 ", "4294967295", "4294967296", "\u{967}"]
+                .map(String::from),
+        );
+        for text in &texts {
+            let general = read_number_general(text, 3, Field::Halfmoves);
+            assert_eq!(read_number(text, 3, Field::Halfmoves), general, "{text:?}");
+        }
     }
 }
