@@ -654,6 +654,21 @@ impl GameState {
         if self.error.is_some() || self.skip_depth > 0 {
             return false;
         }
+        // Most words are a move as plain SAN: a file or a piece letter first,
+        // no `!` or `?` last. They are taken whole, as the reading below
+        // would take them.
+        let plain = match word.as_bytes() {
+            [first, .., last] => {
+                matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+                    && !matches!(last, b'!' | b'?')
+                    && word != "e.p."
+            }
+            _ => false,
+        };
+        if plain {
+            self.play_word(word, None, no, v);
+            return false;
+        }
         if let Some(digits) = word.strip_prefix('$') {
             match digits.parse::<u8>() {
                 Ok(nag) => self.add_nag(nag, v),
@@ -686,12 +701,21 @@ impl GameState {
             }
             return false;
         }
-        let Some(frame) = self.frames.last_mut() else { return false };
+        let Some(frame) = self.frames.last() else { return false };
         if matches!(core.as_bytes()[0], b'-' | b'Z' | b'0' | b'n') && matches!(core, "--" | "Z0" | "0000" | "null") {
             let number = move_number(&frame.pos);
             self.fail(no, PgnErrorKind::Syntax, format!("move {number} {core}: null moves are not supported"));
             return false;
         }
+        self.play_word(core, nag, no, v);
+        false
+    }
+
+    /// Reads `core`, a word of movetext that is not a null move, as a move
+    /// of the line being read, and plays it (with `nag`, from its `!` or `?`).
+    #[inline(always)]
+    fn play_word<V: Visitor>(&mut self, core: &str, nag: Option<u8>, no: usize, v: &mut V) {
+        let Some(frame) = self.frames.last_mut() else { return };
         match read_move(&frame.pos, core, ReadOptions::LENIENT) {
             Ok((mv, _)) => {
                 frame.before = frame.pos;
@@ -708,7 +732,6 @@ impl GameState {
                 self.fail(no, PgnErrorKind::Move(e), message);
             }
         }
-        false
     }
 
     /// A NAG belongs to the last move of the line; before any, it is dropped.
