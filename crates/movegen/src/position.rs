@@ -298,7 +298,7 @@ impl Position {
     /// pos.legal_moves_to(Role::Bishop, Square::F3, &mut list);
     /// assert!(list.is_empty());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves_to(&self, role: Role, to: Square, list: &mut MoveList) {
         let mut sink = crate::generate::Collect::new(list);
         let scope = Scope::new(role, Bitboard::FULL, Bitboard::from_square(to));
