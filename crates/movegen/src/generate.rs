@@ -401,9 +401,9 @@ pub(crate) fn generate_for<S: Sink, const BLACK: bool, const SCOPED: bool, const
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = between(king, sniper) & occupied;
-        if blockers.is_empty() {
-            checkers.add(sniper);
-        } else if !blockers.more_than_one() {
+        // Without a branch on the checker, which the CPU cannot foresee.
+        checkers.0 |= u64::from(blockers.is_empty()) << sniper as u32;
+        if !blockers.more_than_one() {
             pinned |= blockers & ours;
         }
     }

@@ -117,6 +117,13 @@ fn main() {
                     black_box(game.expect("every test game reads"));
                 }
             }
+            "legal" => {
+                let mut list = lawbook_movegen::MoveList::new();
+                for (pos, _, _, _) in &moves {
+                    pos.legal_moves_into(&mut list);
+                    black_box(&list);
+                }
+            }
             "unchecked" => {
                 for (pos, mv, _, _) in &moves {
                     let mut child = *pos;
