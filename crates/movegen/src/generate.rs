@@ -331,19 +331,13 @@ pub(crate) fn generate_scoped<S: Sink>(pos: &Position, sink: &mut S, scope: Scop
 
 #[inline(always)]
 fn generate_scoped_for<S: Sink, const BLACK: bool>(pos: &Position, sink: &mut S, scope: Scope) {
-    const PAWN: usize = Role::Pawn.index();
-    const KNIGHT: usize = Role::Knight.index();
-    const BISHOP: usize = Role::Bishop.index();
-    const ROOK: usize = Role::Rook.index();
-    const QUEEN: usize = Role::Queen.index();
-    const KING: usize = Role::King.index();
     match scope.role {
-        Role::Pawn => generate_for::<S, BLACK, true, PAWN>(pos, sink, scope),
-        Role::Knight => generate_for::<S, BLACK, true, KNIGHT>(pos, sink, scope),
-        Role::Bishop => generate_for::<S, BLACK, true, BISHOP>(pos, sink, scope),
-        Role::Rook => generate_for::<S, BLACK, true, ROOK>(pos, sink, scope),
-        Role::Queen => generate_for::<S, BLACK, true, QUEEN>(pos, sink, scope),
-        Role::King => generate_for::<S, BLACK, true, KING>(pos, sink, scope),
+        Role::Pawn => generate_for::<S, BLACK, true, { Role::Pawn.index() }>(pos, sink, scope),
+        Role::Knight => generate_for::<S, BLACK, true, { Role::Knight.index() }>(pos, sink, scope),
+        Role::Bishop => generate_for::<S, BLACK, true, { Role::Bishop.index() }>(pos, sink, scope),
+        Role::Rook => generate_for::<S, BLACK, true, { Role::Rook.index() }>(pos, sink, scope),
+        Role::Queen => generate_for::<S, BLACK, true, { Role::Queen.index() }>(pos, sink, scope),
+        Role::King => generate_for::<S, BLACK, true, { Role::King.index() }>(pos, sink, scope),
     }
 }
 

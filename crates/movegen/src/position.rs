@@ -360,9 +360,9 @@ impl Position {
     /// copy just written, which stalls loads on some CPUs) and stored.
     ///
     /// Returning the new position may cost a second copy (to where the
-    /// caller keeps it). In a loop over many moves,
-    /// `let mut child = *pos; child.play_unchecked_in_place(mv);` writes
-    /// each child once, and [`Position::for_each_child`] does better still.
+    /// caller keeps it). In a loop over many moves, [`Position::play_into`]
+    /// writes each child with one copy, and [`Position::for_each_child`]
+    /// does better still.
     #[inline(always)]
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut p = *self;
