@@ -595,3 +595,70 @@ fn many_tags_on_one_line_are_all_kept_in_order() {
     let e = PgnReader::new(bad.as_bytes()).next().expect("a game").unwrap_err();
     assert_eq!(e.kind(), "pgn.bad_tag");
 }
+
+/// Every game of `text` read through a buffer of `capacity` bytes, with `options`.
+fn read_buffered(text: &[u8], capacity: usize, options: PgnOptions) -> Vec<Result<PgnGame, PgnError>> {
+    PgnReader::with_options(BufReader::with_capacity(capacity, text), options).collect()
+}
+
+#[test]
+fn tag_lines_read_the_same_whole_in_the_buffer_or_cut() {
+    // Tag lines of every shape, good and bad, before good and bad movetext.
+    // A buffer of one byte never holds a whole line: every line is cut out
+    // and read as any line; larger buffers hold most lines whole, and plain
+    // tag lines are then told straight from the buffer.
+    // With the short limit below, a line of 40 bytes is taken, one of 41 refused.
+    let (fits, too_long) = (format!("[Event \"{}\"]\n", "a".repeat(30)), format!("[Event \"{}\"]\n", "a".repeat(31)));
+    let shapes = [
+        fits.as_str(),
+        too_long.as_str(),
+        "[Event \"x\"]\n",
+        "[Event \"x\"]\r\n",
+        "[Event \"x\"]\r\r\n",
+        "[Event \"x\"] \n",
+        "[Event \"x\"]\t\n",
+        " [Event \"x\"]\n",
+        "[Event  \"x\"]\n",
+        "[Event \"a\\\"b\"]\n",
+        "[Event \"a\tb\"]\n",
+        "[Event \"Käbi\"]\n",
+        "[Event \"x\"] [Site \"y\"]\n",
+        "[Event \"x\"]junk\n",
+        "[Event \"x\0\"]\n",
+        "[Event \"x\"\n",
+        "[Event x]\n",
+        "[\"x\"]\n",
+        "[Result \"1-0\"]\n",
+        "[FEN \"8/8/8/8/8/8/k7/K6Q w - - 0 1\"]\n",
+        "[FEN \"not a position\"]\n",
+        "[SetUp \"1\"]\n",
+        "[Variant \"Chess960\"]\n",
+        "[Variant \"Atomic\"]\n",
+        "[WhiteElo \"a very long value that is longer than the limit\"]\n",
+        "%escaped line\n",
+        "\n",
+        "\r\n",
+    ];
+    let bodies = ["\n1. e4 e5 *\n\n", "1. e4 {open\n", "\n1. Ke2 *\n", "1. e4 e5\n", "\n1-0\n", ""];
+    let mut rng = Rng::seed_from_u64(0x7a65);
+    let mut text = "\u{feff}[Event \"BOM\"]\n\n*\n".to_string();
+    for _ in 0..400 {
+        for _ in 0..rng.random_range(0..5) {
+            text.push_str(shapes.choose(&mut rng).unwrap());
+        }
+        text.push_str(bodies.choose(&mut rng).unwrap());
+    }
+    text.push_str("[Event \"no line break at the end\"]");
+    let short = PgnOptions { max_line_len: 40, ..PgnOptions::default() };
+    for options in [PgnOptions::default(), short] {
+        let cut = read_buffered(text.as_bytes(), 1, options);
+        assert!(cut.len() > 300 && cut.iter().filter(|g| g.is_err()).count() > 100);
+        for capacity in [2, 7, 64, 4096, 1 << 20] {
+            let whole = read_buffered(text.as_bytes(), capacity, options);
+            assert_eq!(whole.len(), cut.len(), "buffer of {capacity}");
+            for (i, (a, b)) in whole.iter().zip(&cut).enumerate() {
+                assert_eq!(a, b, "game {}, buffer of {capacity}", i + 1);
+            }
+        }
+    }
+}

@@ -256,19 +256,21 @@ impl Search {
     fn new(start: &Position, wanted: ByColor<bool>) -> Search {
         let mut search = Search {
             wanted,
-            nodes: Vec::new(),
-            seen: HashMap::default(),
+            // Room for the few hundred positions most searches take.
+            nodes: Vec::with_capacity(256),
+            seen: HashMap::with_capacity_and_hasher(256, BuildHasherDefault::default()),
             collided: HashSet::new(),
-            queue: BinaryHeap::new(),
+            queue: BinaryHeap::with_capacity(256),
         };
         search.seen.insert(start.zobrist(), 0);
-        search.push(*start, u32::MAX, None);
+        search.push(*start, start.is_check(), u32::MAX, None);
         search
     }
 
-    fn push(&mut self, pos: Position, parent: u32, mv: Option<Move>) {
+    /// Adds `pos` (in check when `check`) to the positions to expand.
+    fn push(&mut self, pos: Position, check: bool, parent: u32, mv: Option<Move>) {
         let index = self.nodes.len() as u32;
-        self.queue.push((score(&pos, self.wanted), Reverse(index)));
+        self.queue.push((score(&pos, check, self.wanted), Reverse(index)));
         self.nodes.push(Node { pos, parent, mv });
     }
 
@@ -308,9 +310,10 @@ impl Search {
                 if self.nodes.len() >= limits.max_positions {
                     return Finding::Unknown { positions: self.nodes.len() };
                 }
-                self.push(child, index, Some(mv));
+                let check = child.is_check();
+                self.push(child, check, index, Some(mv));
                 // A mate is taken as soon as it is made, not when its turn in the queue comes.
-                if child.is_check() && self.wanted[pos.turn()] && child.count_legal() == 0 {
+                if check && self.wanted[pos.turn()] && child.count_legal() == 0 {
                     return Finding::Possible(self.line(self.nodes.len() as u32 - 1));
                 }
             }
@@ -333,42 +336,49 @@ impl Search {
 }
 
 /// How promising a position looks for a helpmate (higher is explored
-/// first): the best of the wanted sides' prospects. Only the order of the
-/// search depends on it, never its answer.
-fn score(pos: &Position, wanted: ByColor<bool>) -> i32 {
-    Color::ALL.into_iter().filter(|&c| wanted[c]).map(|c| prospects(pos, c)).max().unwrap_or(0)
+/// first, `check` when the side to move is in check): the best of the
+/// wanted sides' prospects. Only the order of the search depends on it,
+/// never its answer.
+fn score(pos: &Position, check: bool, wanted: ByColor<bool>) -> i32 {
+    Color::ALL.into_iter().filter(|&c| wanted[c]).map(|c| prospects(pos, check, c)).max().unwrap_or(0)
 }
 
 /// `mater`'s prospects of mating: mating material first, then pawns on
 /// their way to promotion and fewer enemy pawns in the way, then the enemy
 /// king near the edge, the king and pieces near it, the king near the enemy
 /// pawns (to take the blockers), and checks.
-fn prospects(pos: &Position, mater: Color) -> i32 {
+fn prospects(pos: &Position, check: bool, mater: Color) -> i32 {
+    // Square by square rather than by counting bits: there are few pieces,
+    // and a count of bits is a long sum on CPUs without an instruction for it.
     let board = pos.board();
     let ours = board.by_color(mater);
     let theirs = board.by_color(!mater);
+    let their_king = pos.king_of(!mater);
+    let our_king = pos.king_of(mater);
     let mut s = 0i32;
     for (role, weight) in [(Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)] {
-        s += 64 * weight * (board.by_role(role) & ours).count() as i32;
+        for piece in board.by_role(role) & ours {
+            s += 64 * weight - piece.distance(their_king) as i32;
+        }
     }
     for pawn in board.pawns() & ours {
         s += 6 * pawn.rank().relative(mater).index() as i32;
     }
-    s -= 8 * (board.pawns() & theirs).count() as i32;
-    let their_king = pos.king_of(!mater);
-    let our_king = pos.king_of(mater);
+    // The distance from our king to the nearest enemy pawn (none: 8, unused).
+    let mut near = 8;
+    for pawn in board.pawns() & theirs {
+        s -= 8;
+        near = near.min(our_king.distance(pawn));
+    }
     let file = their_king.file().index() as i32;
     let rank = their_king.rank().index() as i32;
     let edge = file.min(7 - file).min(rank).min(7 - rank);
     s -= 3 * edge;
     s -= our_king.distance(their_king) as i32;
-    for piece in ours & !board.pawns() & !board.kings() {
-        s -= piece.distance(their_king) as i32;
-    }
-    if let Some(near) = (board.pawns() & theirs).into_iter().map(|p| our_king.distance(p)).min() {
+    if near < 8 {
         s -= 2 * near as i32;
     }
-    if pos.turn() != mater && pos.is_check() {
+    if pos.turn() != mater && check {
         s += 4;
     }
     s

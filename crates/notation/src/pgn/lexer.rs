@@ -168,6 +168,38 @@ fn plain_tag(rest: &str) -> Option<(&str, &str, usize)> {
     Some((&rest[1..at], &rest[start..end], end + 2))
 }
 
+/// The line at the start of `bytes` when it is one tag pair as most are,
+/// `[Name "value"]` in printable ASCII with no escape, and nothing else up
+/// to its LF or CR LF: the end of its name, the start and end of its value
+/// and the length of the line with its break. Such a line is told as
+/// [`GameState::feed`] would tell it, without being cut out first.
+#[inline(always)]
+pub(super) fn plain_tag_line(bytes: &[u8]) -> Option<(usize, usize, usize, usize)> {
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut at = 1;
+    while at < bytes.len() && CLASS[usize::from(bytes[at])] & NAME != 0 {
+        at += 1;
+    }
+    if at == 1 || bytes.get(at) != Some(&b' ') || bytes.get(at + 1) != Some(&b'"') {
+        return None;
+    }
+    let start = at + 2;
+    let mut end = start;
+    while end < bytes.len() && CLASS[usize::from(bytes[end])] & VALUE != 0 {
+        end += 1;
+    }
+    if bytes.get(end) != Some(&b'"') || bytes.get(end + 1) != Some(&b']') {
+        return None;
+    }
+    match (bytes.get(end + 2), bytes.get(end + 3)) {
+        (Some(b'\n'), _) => Some((at, start, end, end + 3)),
+        (Some(b'\r'), Some(b'\n')) => Some((at, start, end, end + 4)),
+        _ => None,
+    }
+}
+
 /// [`parse_tag`] for any tag pair: white space anywhere between its parts,
 /// escapes in the value, and every error.
 fn parse_tag_general(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
@@ -228,6 +260,9 @@ const WIDE: u8 = 4;
 const DOLLAR: u8 = 8;
 /// Not for movetext: a letter, digit or `_`, which a tag name is made of.
 const NAME: u8 = 16;
+/// Not for movetext: printable ASCII other than `"` and `\\`, which a plain
+/// tag value is made of.
+const VALUE: u8 = 32;
 const CLASS: [u8; 256] = {
     let mut class = [0u8; 256];
     let mut b = 0;
@@ -240,6 +275,9 @@ const CLASS: [u8; 256] = {
             b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'_' => NAME,
             _ => 0,
         };
+        if b >= 0x20 && b < 0x7f && b != b'"' as usize && b != b'\\' as usize {
+            class[b] |= VALUE;
+        }
         b += 1;
     }
     class
@@ -358,6 +396,23 @@ impl GameState {
         if slot.is_none() {
             *slot = Some((value.to_string(), line));
         }
+    }
+
+    /// Whether the game is still reading its tag pairs, with no error: a
+    /// plain tag line ([`plain_tag_line`]) is then told by [`GameState::tag_line`].
+    pub(super) fn reads_tags(&self) -> bool {
+        !self.movetext && self.error.is_none()
+    }
+
+    /// Line `no`, which holds the tag pair `name`, `value` and nothing else,
+    /// while the game reads its tag pairs.
+    #[inline(always)]
+    pub(super) fn tag_line<V: Visitor>(&mut self, name: &str, value: &str, no: usize, v: &mut V) {
+        debug_assert!(self.reads_tags() && self.comment.is_none());
+        self.last_line = no;
+        self.keep_start_tag(name, value, no);
+        v.tag(name, value);
+        self.last_tag_line = Some(no);
     }
 
     /// Sets up the start position from the tags, when the movetext begins.
@@ -484,17 +539,13 @@ impl GameState {
                 if let Some((name, value, end)) = plain_tag(trimmed)
                     && end == trimmed.len()
                 {
-                    self.keep_start_tag(name, value, no);
-                    v.tag(name, value);
-                    self.last_tag_line = Some(no);
+                    self.tag_line(name, value, no, v);
                     return Feed::More;
                 }
                 // Otherwise also told at once when nothing follows it.
                 match parse_tag(trimmed) {
                     Ok((name, value, "")) => {
-                        self.keep_start_tag(name, &value, no);
-                        v.tag(name, &value);
-                        self.last_tag_line = Some(no);
+                        self.tag_line(name, &value, no, v);
                         return Feed::More;
                     }
                     Err(message) => {

@@ -280,6 +280,7 @@ impl<R: BufRead> PgnReader<R> {
 
 /// Hands line `no` (`bytes`, without its `\n`) to `f` as [`PgnReader::next_line`]
 /// says; the text and the byte to keep it from, when `f` keeps some.
+#[inline(always)]
 fn line_text<T>(
     mut bytes: &[u8],
     no: usize,
@@ -360,8 +361,11 @@ impl<R: BufRead> PgnReader<R> {
         }
         let mut state: Option<GameState> = None;
         let options = self.options;
-        let mut games = self.games;
         loop {
+            if let Err(e) = self.tag_lines(&mut state, visitor) {
+                return Some(self.failed_input(&state, e, visitor));
+            }
+            let mut games = self.games;
             // What the line came to: whether the game ended with it.
             let fed = self.next_line(|no, text| {
                 let text = match text {
@@ -401,24 +405,13 @@ impl<R: BufRead> PgnReader<R> {
             self.games = games;
             match fed {
                 None => break,
-                Some(Err(e)) => {
-                    self.done = true;
-                    let game = state.as_ref().map_or(self.games + 1, |s| s.number);
-                    return Some(visitor.end_game(Err(PgnError {
-                        game,
-                        line: self.line_no + 1,
-                        kind: PgnErrorKind::Io,
-                        message: format!("cannot read the input: {e}"),
-                        partial: None,
-                    })));
-                }
+                Some(Err(e)) => return Some(self.failed_input(&state, e, visitor)),
                 Some(Ok(false)) => {}
                 Some(Ok(true)) => {
                     return state.map(|s| s.finish(visitor));
                 }
             }
         }
-        self.games = games;
         self.done = true;
         let mut s = state?;
         if let Some(comment) = s.comment.take() {
@@ -436,6 +429,61 @@ impl<R: BufRead> PgnReader<R> {
             );
         }
         Some(s.finish(visitor))
+    }
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// Tells the lines at the start of the input's buffer that are each one
+    /// plain tag pair ([`lexer::plain_tag_line`]) to the game whose tags are
+    /// being read (a new one when none is), as [`PgnReader::next_line`] and
+    /// [`GameState::feed`] would, without cutting each line out first: most
+    /// lines of a PGN database are such tag pairs.
+    fn tag_lines<V: Visitor>(&mut self, state: &mut Option<GameState>, visitor: &mut V) -> io::Result<()> {
+        if self.pending.is_some() || state.as_ref().is_some_and(|s| !s.reads_tags()) {
+            return Ok(());
+        }
+        let chunk = loop {
+            match self.input.fill_buf() {
+                Ok(chunk) => break chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let mut used = 0;
+        while let Some((name_end, start, end, len)) = lexer::plain_tag_line(&chunk[used..]) {
+            // The line without its break is `[`, the pair, `"` and `]`.
+            if end + 2 > self.options.max_line_len {
+                break;
+            }
+            let line = &chunk[used..used + len];
+            // SAFETY: the line is printable ASCII (plain_tag_line checks), so UTF-8.
+            let (name, value) = unsafe {
+                (std::str::from_utf8_unchecked(&line[1..name_end]), std::str::from_utf8_unchecked(&line[start..end]))
+            };
+            self.line_no += 1;
+            let game = state.get_or_insert_with(|| {
+                self.games += 1;
+                GameState::new(self.games, self.options)
+            });
+            game.tag_line(name, value, self.line_no, visitor);
+            used += len;
+        }
+        self.input.consume(used);
+        Ok(())
+    }
+
+    /// Ends the reading after the input failed with `e`: the game being read
+    /// (or the next) reports it.
+    fn failed_input<V: Visitor>(&mut self, state: &Option<GameState>, e: io::Error, visitor: &mut V) -> V::Output {
+        self.done = true;
+        let game = state.as_ref().map_or(self.games + 1, |s| s.number);
+        visitor.end_game(Err(PgnError {
+            game,
+            line: self.line_no + 1,
+            kind: PgnErrorKind::Io,
+            message: format!("cannot read the input: {e}"),
+            partial: None,
+        }))
     }
 }
 
