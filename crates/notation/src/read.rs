@@ -56,13 +56,21 @@ pub fn read_move(pos: &Position, text: &str, options: ReadOptions) -> Result<(Mo
     let bytes = text.as_bytes();
     let bare = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
     let trimmed = if bare(bytes.first()) && bare(bytes.last()) { text } else { text.trim() };
-    if looks_like_uci(trimmed) {
-        return match uci::parse(pos, trimmed) {
+    read_word(pos, trimmed, options)
+}
+
+/// [`read_move`] of a word with no white space at either end, such as a
+/// word of PGN movetext: built into its caller, which then calls the SAN
+/// reader itself.
+#[inline(always)]
+pub(crate) fn read_word(pos: &Position, word: &str, options: ReadOptions) -> Result<(Move, MoveFormat), MoveError> {
+    if looks_like_uci(word) {
+        return match uci::parse(pos, word) {
             Ok(mv) => Ok((mv, MoveFormat::Uci)),
-            Err(_) => Err(explain_uci(pos, trimmed)),
+            Err(_) => Err(explain_uci(pos, word)),
         };
     }
-    san::read(pos, trimmed, options.lang, options.strictness)
+    san::read(pos, word, options.lang, options.strictness)
 }
 
 /// Reads a move in UCI notation only (`e2e4`, `e7e8q`, castling as

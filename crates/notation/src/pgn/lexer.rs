@@ -7,7 +7,8 @@
 use super::model::{move_number, variant_is_chess960};
 use super::reader::{PgnError, PgnErrorKind, PgnOptions};
 use super::visitor::Visitor;
-use crate::{ReadOptions, fen, read_move};
+use crate::read::read_word;
+use crate::{ReadOptions, fen};
 use arrayvec::ArrayVec;
 use lawbook_board::{CastlingMode, Setup};
 use lawbook_movegen::Position;
@@ -767,7 +768,7 @@ impl GameState {
     #[inline(always)]
     fn play_word<V: Visitor>(&mut self, core: &str, nag: Option<u8>, no: usize, v: &mut V) {
         let Some(frame) = self.frames.last_mut() else { return };
-        match read_move(&frame.pos, core, ReadOptions::LENIENT) {
+        match read_word(&frame.pos, core, ReadOptions::LENIENT) {
             Ok((mv, _)) => {
                 frame.before = frame.pos;
                 frame.pos.play_unchecked_in_place(mv);
