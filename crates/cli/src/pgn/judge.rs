@@ -7,8 +7,8 @@
 //!
 //! - after every move: insufficient material (the classic rule), seventy-five
 //!   moves, fivefold repetition. These are cheap: a look at the material,
-//!   taken again only after a capture or a promotion (no other move changes
-//!   it), and [`lawbook_outcome::Tracker`], which keeps the halfmove clock
+//!   taken again only after a move that resets the halfmove clock (a capture
+//!   or a pawn move: no other move changes the material), and [`lawbook_outcome::Tracker`], which keeps the halfmove clock
 //!   and the positions since the last capture or pawn move (no earlier
 //!   position can come again);
 //! - mate and stalemate need no look before the last position: a move that
@@ -118,7 +118,7 @@ impl Visitor for Judge {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    fn play(&mut self, before: &Position, mv: Move, after: &Position) {
+    fn play(&mut self, before: &Position, _: Move, after: &Position) {
         if self.depth > 0 {
             return;
         }
@@ -127,7 +127,10 @@ impl Visitor for Judge {
         {
             self.after_end = Some((reason, self.plies));
         }
-        if mv.promotion_role().is_some() || before.board().occupied().contains(mv.to()) || mv.is_en_passant() {
+        // Only a capture or a promotion changes the material, and both set
+        // the halfmove clock to 0 (as a pawn move does: then it is looked at
+        // again for nothing, cheaply).
+        if after.halfmoves() == 0 {
             self.insufficient = is_insufficient_material(after.board());
         }
         self.tracker.push(after);
