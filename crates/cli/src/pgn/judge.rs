@@ -38,6 +38,23 @@ pub(crate) struct Judgement {
     pub(crate) mismatch: Option<(GameResult, Reason)>,
 }
 
+/// How the main line of a game the reader accepted ended, as read; judged
+/// by [`Judged::judgement`] once the reading of a chunk is done. The last
+/// position's judgement (its legal moves, the dead-position search) is
+/// code that reading does not use: run between games, it would push the
+/// reader's code out of the processor's instruction cache game after game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The start position was not known (no game was read).
+    Unknown,
+    /// The moves went on after the game had ended: how, and after how many plies.
+    AfterEnd(Reason, usize),
+    /// The moves did not go on after an ending; the draw by the
+    /// seventy-five-move rule or fivefold repetition of the last position,
+    /// if it has a legal move.
+    Last(Option<Reason>),
+}
+
 /// A game as the judge saw it.
 pub(crate) struct Judged {
     /// The value of the Result tag.
@@ -46,20 +63,38 @@ pub(crate) struct Judged {
     pub(crate) plies: usize,
     /// The last position reached, when the start position was known.
     pub(crate) last: Option<Position>,
-    /// The judgement, or the reader's error.
-    pub(crate) read: Result<Judgement, PgnError>,
+    /// How the main line ended, or the reader's error.
+    pub(crate) read: Result<Ending, PgnError>,
 }
 
 impl Judged {
     /// Whether two readings of a game tell the same, whatever the number and
     /// line the reader gave them (which depend on where the reading began).
     pub(crate) fn same(&self, other: &Judged) -> bool {
-        let read = match (&self.read, &other.read) {
+        let read = match (self.judgement(), other.judgement()) {
             (Ok(a), Ok(b)) => a == b,
             (Err(a), Err(b)) => a.kind == b.kind && a.message == b.message,
             _ => false,
         };
         read && self.result_tag == other.result_tag && self.plies == other.plies && self.last == other.last
+    }
+
+    /// What the moves of the game come to, or the reader's error.
+    pub(crate) fn judgement(&self) -> Result<Judgement, &PgnError> {
+        let ending = self.read.as_ref()?;
+        Ok(match (*ending, &self.last) {
+            (Ending::AfterEnd(reason, ply), _) => {
+                Judgement { termination: Some(reason), after_end: Some((reason, ply)), mismatch: None }
+            }
+            (Ending::Last(draw), Some(pos)) => {
+                let outcome = last_ending(pos, draw);
+                let stated = self.result_tag.as_deref().unwrap_or("*");
+                let mismatch =
+                    outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
+                Judgement { termination: outcome.map(|o| o.reason), after_end: None, mismatch }
+            }
+            _ => Judgement { termination: None, after_end: None, mismatch: None },
+        })
     }
 }
 
@@ -123,7 +158,7 @@ impl Visitor for Judge {
             return;
         }
         if self.after_end.is_none()
-            && let Some(reason) = ending_with_moves(before, self.insufficient, &self.tracker, self.full)
+            && let Some(reason) = ending_with_moves(before, self.insufficient, self.tracker.draw(), self.full)
         {
             self.after_end = Some((reason, self.plies));
         }
@@ -145,40 +180,34 @@ impl Visitor for Judge {
         let result_tag = self.result_tag.take();
         let (plies, last, after_end) = (self.plies, self.last.take(), self.after_end.take());
         (self.plies, self.depth) = (0, 0);
-        let read = match (end, last) {
-            (Err(e), _) => Err(e),
-            (Ok(_), None) => Ok(Judgement { termination: None, after_end: None, mismatch: None }),
-            (Ok(_), Some(_)) if after_end.is_some() => {
-                Ok(Judgement { termination: after_end.map(|(r, _)| r), after_end, mismatch: None })
-            }
-            (Ok(_), Some(pos)) => {
-                let outcome = last_ending(&pos, &self.tracker);
-                let stated = result_tag.as_deref().unwrap_or("*");
-                let mismatch =
-                    outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
-                Ok(Judgement { termination: outcome.map(|o| o.reason), after_end: None, mismatch })
-            }
+        let read = match (end, last, after_end) {
+            (Err(e), _, _) => Err(e),
+            (Ok(_), None, _) => Ok(Ending::Unknown),
+            (Ok(_), Some(_), Some((reason, ply))) => Ok(Ending::AfterEnd(reason, ply)),
+            (Ok(_), Some(_), None) => Ok(Ending::Last(self.tracker.draw())),
         };
         Judged { result_tag, plies, last, read }
     }
 }
 
-/// The ending a position with a legal move brings by itself, the last one
-/// `tracker` was given, `insufficient` when its material is; the
+/// The ending a position with a legal move brings by itself,
+/// `insufficient` when its material is, `draw` its draw by the
+/// seventy-five-move rule or fivefold repetition ([`Tracker::draw`]); the
 /// dead-position search only when `search`.
-fn ending_with_moves(pos: &Position, insufficient: bool, tracker: &Tracker, search: bool) -> Option<Reason> {
+fn ending_with_moves(pos: &Position, insufficient: bool, draw: Option<Reason>, search: bool) -> Option<Reason> {
     if insufficient {
         Some(Reason::InsufficientMaterial)
     } else if search && dead::is_frozen(pos.board()) && dead::analyse(pos, SearchLimits::DEFAULT).is_impossible() {
         Some(Reason::DeadPosition)
     } else {
-        tracker.draw()
+        draw
     }
 }
 
-/// The ending of the last position, in the order of precedence of
-/// [`lawbook_outcome::Game`]: mate first, so a mate on the seventy-fifth move stands.
-fn last_ending(pos: &Position, tracker: &Tracker) -> Option<Outcome> {
+/// The ending of the last position (`draw` as [`ending_with_moves`] takes
+/// it), in the order of precedence of [`lawbook_outcome::Game`]: mate
+/// first, so a mate on the seventy-fifth move stands.
+fn last_ending(pos: &Position, draw: Option<Reason>) -> Option<Outcome> {
     if pos.count_legal() == 0 {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Reason::Checkmate)
@@ -186,5 +215,5 @@ fn last_ending(pos: &Position, tracker: &Tracker) -> Option<Outcome> {
             Outcome::draw(Reason::Stalemate)
         });
     }
-    ending_with_moves(pos, is_insufficient_material(pos.board()), tracker, true).map(Outcome::draw)
+    ending_with_moves(pos, is_insufficient_material(pos.board()), draw, true).map(Outcome::draw)
 }

@@ -201,7 +201,8 @@ struct Settings {
 /// The report of a game the judge saw; `first_line` is the number of the
 /// chunk's first line in the input.
 fn report(judged: Judged, first_line: usize) -> Played {
-    let Judged { result_tag, plies, last, read } = judged;
+    let read = judged.judgement().map_err(Clone::clone);
+    let Judged { result_tag, plies, last, .. } = judged;
     let final_fen = last.as_ref().map(fen::write);
     match read {
         Ok(judgement) => {
