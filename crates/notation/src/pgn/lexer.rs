@@ -31,7 +31,7 @@ pub(super) struct OpenComment {
 }
 
 /// A line being read: the main line or a variation.
-struct Frame {
+pub(super) struct Frame {
     /// Whether the line has a move yet.
     moved: bool,
     /// The position after the last move of the line.
@@ -360,7 +360,10 @@ fn glyph_nag(glyph: &str) -> Option<u8> {
 }
 
 impl GameState {
-    pub(super) fn new(number: usize, options: PgnOptions) -> GameState {
+    /// Game `number`, its lines kept in `frames` (emptied: the room of a
+    /// game read before, handed back by [`GameState::finish`]).
+    pub(super) fn new(number: usize, options: PgnOptions, mut frames: Vec<Frame>) -> GameState {
+        frames.clear();
         GameState {
             number,
             options,
@@ -368,7 +371,7 @@ impl GameState {
             last_tag_line: None,
             movetext: false,
             start: None,
-            frames: Vec::new(),
+            frames,
             skip_depth: 0,
             comment: None,
             error: None,
@@ -687,6 +690,23 @@ impl GameState {
 
     /// Handles a word of movetext; true when it is the result that ends the game.
     fn word<V: Visitor>(&mut self, word: &str, no: usize, v: &mut V) -> bool {
+        // Most words are a move as plain SAN: a file or a piece letter first,
+        // no `!` or `?` last (never a result, which starts with 0, 1 or *).
+        // They are taken whole, as the reading below would take them.
+        let plain = match word.as_bytes() {
+            [first, .., last] => {
+                matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+                    && !matches!(last, b'!' | b'?')
+                    && word != "e.p."
+            }
+            _ => false,
+        };
+        if plain {
+            if self.error.is_none() && self.skip_depth == 0 {
+                self.play_word(word, None, no, v);
+            }
+            return false;
+        }
         // Every result starts with 0, 1 or *.
         if matches!(word.len(), 1 | 3 | 7)
             && matches!(word.as_bytes()[0], b'0' | b'1' | b'*')
@@ -704,21 +724,6 @@ impl GameState {
             return true;
         }
         if self.error.is_some() || self.skip_depth > 0 {
-            return false;
-        }
-        // Most words are a move as plain SAN: a file or a piece letter first,
-        // no `!` or `?` last. They are taken whole, as the reading below
-        // would take them.
-        let plain = match word.as_bytes() {
-            [first, .., last] => {
-                matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
-                    && !matches!(last, b'!' | b'?')
-                    && word != "e.p."
-            }
-            _ => false,
-        };
-        if plain {
-            self.play_word(word, None, no, v);
             return false;
         }
         if let Some(digits) = word.strip_prefix('$') {
@@ -793,8 +798,9 @@ impl GameState {
         }
     }
 
-    /// Ends the game: the visitor's answer.
-    pub(super) fn finish<V: Visitor>(mut self, v: &mut V) -> V::Output {
+    /// Ends the game: the visitor's answer. The room of its lines is handed
+    /// back in `spare`, for the next game.
+    pub(super) fn finish<V: Visitor>(mut self, v: &mut V, spare: &mut Vec<Frame>) -> V::Output {
         if !self.movetext && self.error.is_none() {
             let line = self.last_tag_line.unwrap_or(0);
             self.begin_movetext(line, v);
@@ -802,6 +808,7 @@ impl GameState {
         if let Some(main) = self.frames.first() {
             v.end_main_line(&main.pos);
         }
+        *spare = std::mem::take(&mut self.frames);
         let error = match (self.error, self.start) {
             (Some(error), _) => error,
             (None, Some(_)) => return v.end_game(Ok(self.result.unwrap_or("*"))),

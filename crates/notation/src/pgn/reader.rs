@@ -1,7 +1,7 @@
 //! Reading: [`PgnReader`] takes the input line by line, bounds each line and
 //! hands it to the game being read; its options and its errors.
 
-use super::lexer::{self, Feed, GameState};
+use super::lexer::{self, Feed, Frame, GameState};
 use super::model::PgnGame;
 use super::visitor::{GameBuilder, Visitor};
 use crate::fen::FenError;
@@ -178,6 +178,8 @@ pub struct PgnReader<R> {
     done: bool,
     /// The bytes of a line that does not fit whole in the input's buffer.
     buf: Vec<u8>,
+    /// The room for the lines of a game, kept from game to game.
+    spare: Vec<Frame>,
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -188,7 +190,16 @@ impl<R: BufRead> PgnReader<R> {
 
     /// A reader with the given options.
     pub fn with_options(input: R, options: PgnOptions) -> PgnReader<R> {
-        PgnReader { input, options, line_no: 0, pending: None, games: 0, done: false, buf: Vec::new() }
+        PgnReader {
+            input,
+            options,
+            line_no: 0,
+            pending: None,
+            games: 0,
+            done: false,
+            buf: Vec::new(),
+            spare: Vec::new(),
+        }
     }
 
     /// Reads the next line and hands it to `f` with its number: its text
@@ -366,6 +377,7 @@ impl<R: BufRead> PgnReader<R> {
                 return Some(self.failed_input(&state, e, visitor));
             }
             let mut games = self.games;
+            let mut spare = std::mem::take(&mut self.spare);
             // What the line came to: whether the game ended with it.
             let fed = self.next_line(|no, text| {
                 let text = match text {
@@ -373,7 +385,7 @@ impl<R: BufRead> PgnReader<R> {
                     Err(fault) => {
                         let s = state.get_or_insert_with(|| {
                             games += 1;
-                            GameState::new(games, options)
+                            GameState::new(games, options, std::mem::take(&mut spare))
                         });
                         let (kind, message) = match fault {
                             LineFault::TooLong => (
@@ -394,7 +406,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 let s = state.get_or_insert_with(|| {
                     games += 1;
-                    GameState::new(games, options)
+                    GameState::new(games, options, std::mem::take(&mut spare))
                 });
                 match s.feed(text, no, visitor) {
                     Feed::More => (false, None),
@@ -403,12 +415,13 @@ impl<R: BufRead> PgnReader<R> {
                 }
             });
             self.games = games;
+            self.spare = spare;
             match fed {
                 None => break,
                 Some(Err(e)) => return Some(self.failed_input(&state, e, visitor)),
                 Some(Ok(false)) => {}
                 Some(Ok(true)) => {
-                    return state.map(|s| s.finish(visitor));
+                    return state.map(|s| s.finish(visitor, &mut self.spare));
                 }
             }
         }
@@ -428,7 +441,7 @@ impl<R: BufRead> PgnReader<R> {
                 "the game ends without a result: expected 1-0, 0-1, 1/2-1/2 or *".to_string(),
             );
         }
-        Some(s.finish(visitor))
+        Some(s.finish(visitor, &mut self.spare))
     }
 }
 
@@ -463,7 +476,7 @@ impl<R: BufRead> PgnReader<R> {
             self.line_no += 1;
             let game = state.get_or_insert_with(|| {
                 self.games += 1;
-                GameState::new(self.games, self.options)
+                GameState::new(self.games, self.options, std::mem::take(&mut self.spare))
             });
             game.tag_line(name, value, self.line_no, visitor);
             used += len;
