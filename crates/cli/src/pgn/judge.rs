@@ -197,11 +197,19 @@ impl Visitor for Judge {
 fn ending_with_moves(pos: &Position, insufficient: bool, draw: Option<Reason>, search: bool) -> Option<Reason> {
     if insufficient {
         Some(Reason::InsufficientMaterial)
-    } else if search && dead::is_frozen(pos.board()) && dead::analyse(pos, SearchLimits::DEFAULT).is_impossible() {
+    } else if search && is_dead(pos) {
         Some(Reason::DeadPosition)
     } else {
         draw
     }
+}
+
+/// Whether `pos` is proven dead ([`dead::analyse`]) with blocked pawns:
+/// out of line, as most callers have no blocked pawns, or do not ask.
+#[cold]
+#[inline(never)]
+fn is_dead(pos: &Position) -> bool {
+    dead::is_frozen(pos.board()) && dead::analyse(pos, SearchLimits::DEFAULT).is_impossible()
 }
 
 /// The ending of the last position (`draw` as [`ending_with_moves`] takes
