@@ -21,6 +21,7 @@ impl ReadOptions {
     pub const LENIENT: ReadOptions = ReadOptions { lang: Lang::English, strictness: Strictness::Lenient };
 }
 
+#[inline(always)]
 fn looks_like_uci(text: &str) -> bool {
     let b = text.as_bytes();
     (b.len() == 4 || b.len() == 5)
