@@ -641,7 +641,13 @@ impl GameState {
                 }
                 b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => at = end,
                 _ => {
-                    let word = &line[at..word_end(line, at)];
+                    let end = word_end(line, at);
+                    debug_assert!(line.is_char_boundary(at) && line.is_char_boundary(end));
+                    // SAFETY: a word starts after white space or a byte that
+                    // ends a word, and ends before one or at the end of the
+                    // line (word_end steps over whole characters): both on
+                    // character boundaries.
+                    let word = unsafe { line.get_unchecked(at..end) };
                     at += word.len();
                     if self.word(word, no, v) {
                         return Feed::Done(at);
