@@ -390,7 +390,12 @@ impl GameState {
     }
 
     /// Keeps the first tag of each name that decides the start position.
+    #[inline(always)]
     fn keep_start_tag(&mut self, name: &str, value: &str, line: usize) {
+        // Most tags are none of them: told by their first letter.
+        if !matches!(name.as_bytes().first(), Some(b'V' | b'F' | b'S')) {
+            return;
+        }
         let slot = match name {
             "Variant" => &mut self.start_tags.variant,
             "FEN" => &mut self.start_tags.fen,
