@@ -289,6 +289,10 @@ const CLASS: [u8; 256] = {
 #[inline(always)]
 fn skip_space(line: &str, mut at: usize) -> usize {
     let bytes = line.as_bytes();
+    // Most tokens are parted by one space.
+    if bytes.get(at) == Some(&b' ') && bytes.get(at + 1).is_some_and(|&b| CLASS[usize::from(b)] & (SPACE | WIDE) == 0) {
+        return at + 1;
+    }
     while at < bytes.len() {
         let class = CLASS[usize::from(bytes[at])];
         if class & SPACE != 0 {
