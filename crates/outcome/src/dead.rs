@@ -179,7 +179,7 @@ pub fn is_frozen(board: &Board) -> bool {
 }
 
 fn run(pos: &Position, wanted: ByColor<bool>, limits: SearchLimits) -> Finding {
-    if pos.count_legal() == 0 {
+    if !pos.has_legal_moves() {
         return if pos.is_check() && wanted[!pos.turn()] {
             Finding::Possible(Vec::new())
         } else {
@@ -313,7 +313,7 @@ impl Search {
                 let check = child.is_check();
                 self.push(child, check, index, Some(mv));
                 // A mate is taken as soon as it is made, not when its turn in the queue comes.
-                if check && self.wanted[pos.turn()] && child.count_legal() == 0 {
+                if check && self.wanted[pos.turn()] && !child.has_legal_moves() {
                     return Finding::Possible(self.line(self.nodes.len() as u32 - 1));
                 }
             }

@@ -610,7 +610,7 @@ impl Game {
     /// The ending `pos` (the current position) brings by itself, in order of
     /// precedence: mate first, so a mate on the seventy-fifth move stands (9.6).
     fn automatic_outcome(&self, pos: &Position) -> Option<Outcome> {
-        if pos.count_legal() == 0 {
+        if !pos.has_legal_moves() {
             return Some(if pos.is_check() {
                 Outcome::win(!pos.turn(), Reason::Checkmate)
             } else {
@@ -861,7 +861,7 @@ impl Game {
         let pos = self.position();
         let board = pos.board();
         let outcome = self.outcome();
-        let no_moves = pos.count_legal() == 0;
+        let no_moves = !pos.has_legal_moves();
         Status {
             turn: pos.turn(),
             checkers: pos.checkers(),

@@ -216,7 +216,7 @@ fn is_dead(pos: &Position) -> bool {
 /// it), in the order of precedence of [`lawbook_outcome::Game`]: mate
 /// first, so a mate on the seventy-fifth move stands.
 fn last_ending(pos: &Position, draw: Option<Reason>) -> Option<Outcome> {
-    if pos.count_legal() == 0 {
+    if !pos.has_legal_moves() {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Reason::Checkmate)
         } else {

@@ -257,7 +257,7 @@ fn refused(
     // No move is legal after a mate or a stalemate: that move goes on after the end.
     let (mut termination, mut disagreement) = (None, None);
     if let (Problem::Illegal, Some(last)) = (problem, last)
-        && last.count_legal() == 0
+        && !last.has_legal_moves()
     {
         let reason = if last.is_check() { Reason::Checkmate } else { Reason::Stalemate };
         problem = Problem::AfterEnd;
