@@ -8,9 +8,10 @@
 //! - after every move: insufficient material (the classic rule), seventy-five
 //!   moves, fivefold repetition. These are cheap: a look at the material,
 //!   taken again only after a move that resets the halfmove clock (a capture
-//!   or a pawn move: no other move changes the material), and [`lawbook_outcome::Tracker`], which keeps the halfmove clock
-//!   and the positions since the last capture or pawn move (no earlier
-//!   position can come again);
+//!   or a pawn move: no other move changes the material), and
+//!   [`lawbook_outcome::Tracker`], which keeps the halfmove clock and the
+//!   positions since the last capture or pawn move (no earlier position can
+//!   come again);
 //! - mate and stalemate need no look before the last position: a move that
 //!   the reader accepted follows every other one, so the side to move had a
 //!   legal move;

@@ -146,7 +146,32 @@ fn parse_tag(rest: &str) -> Result<(&str, Cow<'_, str>, &str), String> {
 /// the byte after its `]`. What [`parse_tag`] reads of it, read at once.
 #[inline(always)]
 fn plain_tag(rest: &str) -> Option<(&str, &str, usize)> {
-    let bytes = rest.as_bytes();
+    let (at, start, end) = plain_tag_at(rest.as_bytes(), QUOTED)?;
+    // Every split is next to an ASCII byte, so on a character boundary.
+    Some((&rest[1..at], &rest[start..end], end + 2))
+}
+
+/// The line at the start of `bytes` when it is one tag pair as most are,
+/// `[Name "value"]` in printable ASCII with no escape, and nothing else up
+/// to its LF or CR LF: the end of its name, the start and end of its value
+/// and the length of the line with its break. Such a line is told as
+/// [`GameState::feed`] would tell it, without being cut out first.
+#[inline(always)]
+pub(super) fn plain_tag_line(bytes: &[u8]) -> Option<(usize, usize, usize, usize)> {
+    let (at, start, end) = plain_tag_at(bytes, VALUE)?;
+    match (bytes.get(end + 2), bytes.get(end + 3)) {
+        (Some(b'\n'), _) => Some((at, start, end, end + 3)),
+        (Some(b'\r'), Some(b'\n')) => Some((at, start, end, end + 4)),
+        _ => None,
+    }
+}
+
+/// The tag pair `[Name "value"]` at the start of `bytes`, written with one
+/// space and a value made of bytes of class `value` (which leaves out `"`
+/// and `\\`): the end of its name, and the start and end of its value
+/// (its `"]` follows).
+#[inline(always)]
+fn plain_tag_at(bytes: &[u8], value: u8) -> Option<(usize, usize, usize)> {
     if bytes.first() != Some(&b'[') {
         return None;
     }
@@ -159,46 +184,10 @@ fn plain_tag(rest: &str) -> Option<(&str, &str, usize)> {
     }
     let start = at + 2;
     let mut end = start;
-    while end < bytes.len() && bytes[end] != b'"' && bytes[end] != b'\\' {
+    while end < bytes.len() && CLASS[usize::from(bytes[end])] & value != 0 {
         end += 1;
     }
-    if bytes.get(end) != Some(&b'"') || bytes.get(end + 1) != Some(&b']') {
-        return None;
-    }
-    // Every split is next to an ASCII byte, so on a character boundary.
-    Some((&rest[1..at], &rest[start..end], end + 2))
-}
-
-/// The line at the start of `bytes` when it is one tag pair as most are,
-/// `[Name "value"]` in printable ASCII with no escape, and nothing else up
-/// to its LF or CR LF: the end of its name, the start and end of its value
-/// and the length of the line with its break. Such a line is told as
-/// [`GameState::feed`] would tell it, without being cut out first.
-#[inline(always)]
-pub(super) fn plain_tag_line(bytes: &[u8]) -> Option<(usize, usize, usize, usize)> {
-    if bytes.first() != Some(&b'[') {
-        return None;
-    }
-    let mut at = 1;
-    while at < bytes.len() && CLASS[usize::from(bytes[at])] & NAME != 0 {
-        at += 1;
-    }
-    if at == 1 || bytes.get(at) != Some(&b' ') || bytes.get(at + 1) != Some(&b'"') {
-        return None;
-    }
-    let start = at + 2;
-    let mut end = start;
-    while end < bytes.len() && CLASS[usize::from(bytes[end])] & VALUE != 0 {
-        end += 1;
-    }
-    if bytes.get(end) != Some(&b'"') || bytes.get(end + 1) != Some(&b']') {
-        return None;
-    }
-    match (bytes.get(end + 2), bytes.get(end + 3)) {
-        (Some(b'\n'), _) => Some((at, start, end, end + 3)),
-        (Some(b'\r'), Some(b'\n')) => Some((at, start, end, end + 4)),
-        _ => None,
-    }
+    (bytes.get(end) == Some(&b'"') && bytes.get(end + 1) == Some(&b']')).then_some((at, start, end))
 }
 
 /// [`parse_tag`] for any tag pair: white space anywhere between its parts,
@@ -262,8 +251,10 @@ const DOLLAR: u8 = 8;
 /// Not for movetext: a letter, digit or `_`, which a tag name is made of.
 const NAME: u8 = 16;
 /// Not for movetext: printable ASCII other than `"` and `\\`, which a plain
-/// tag value is made of.
+/// tag value on a line told from the buffer is made of.
 const VALUE: u8 = 32;
+/// Not for movetext: any byte but `"` and `\\`, which a plain tag value is made of.
+const QUOTED: u8 = 64;
 const CLASS: [u8; 256] = {
     let mut class = [0u8; 256];
     let mut b = 0;
@@ -276,8 +267,11 @@ const CLASS: [u8; 256] = {
             b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'_' => NAME,
             _ => 0,
         };
-        if b >= 0x20 && b < 0x7f && b != b'"' as usize && b != b'\\' as usize {
-            class[b] |= VALUE;
+        if b != b'"' as usize && b != b'\\' as usize {
+            class[b] |= QUOTED;
+            if b >= 0x20 && b < 0x7f {
+                class[b] |= VALUE;
+            }
         }
         b += 1;
     }
