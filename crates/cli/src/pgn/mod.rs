@@ -19,7 +19,7 @@ use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
 use lawbook_outcome::Reason;
 use serde_json::Value;
-use split::{Chunk, Splitter};
+use split::{Chunk, Spares, Splitter};
 use std::io::{BufReader, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -285,27 +285,46 @@ fn refused(
     }
 }
 
-/// Reads and judges the games of a chunk, in order.
-fn replay_chunk(chunk: &Chunk, settings: Settings) -> Vec<Played> {
-    let sentinel = chunk.sentinel.as_deref().unwrap_or_default();
-    let text = chunk.text.as_slice().chain(sentinel);
-    let mut judge = Judge::new(settings.full_judging);
-    let mut reader = PgnReader::with_options(text, settings.options);
-    let mut items = Vec::new();
-    while let Some(judged) = reader.read_game(&mut judge) {
-        items.push(judged);
+/// Reads and judges chunks, keeping its memory from chunk to chunk.
+struct Worker {
+    settings: Settings,
+    /// Where each chunk's buffer goes back once its games are read.
+    spares: Spares,
+    /// The games of the chunk being read, judged when all are read.
+    judged: Vec<Judged>,
+}
+
+impl Worker {
+    fn new(settings: Settings, spares: Spares) -> Worker {
+        Worker { settings, spares, judged: Vec::new() }
     }
-    if !sentinel.is_empty() {
-        // The sentinel starts a game of its own (the next chunk's first), unless
-        // the last game took it in; then that game stays, whole.
-        let alone = PgnReader::with_options(sentinel, settings.options).read_game(&mut judge);
-        if let (Some(last), Some(alone)) = (items.last(), &alone)
-            && last.same(alone)
-        {
-            items.pop();
+
+    /// Reads and judges the games of a chunk, in order.
+    fn replay(&mut self, chunk: Chunk) -> Vec<Played> {
+        let settings = self.settings;
+        let sentinel = chunk.sentinel.as_deref().unwrap_or_default();
+        let text = chunk.text.as_slice().chain(sentinel);
+        let mut judge = Judge::new(settings.full_judging);
+        let mut reader = PgnReader::with_options(text, settings.options);
+        let items = &mut self.judged;
+        items.clear();
+        while let Some(judged) = reader.read_game(&mut judge) {
+            items.push(judged);
         }
+        if !sentinel.is_empty() {
+            // The sentinel starts a game of its own (the next chunk's first), unless
+            // the last game took it in; then that game stays, whole.
+            let alone = PgnReader::with_options(sentinel, settings.options).read_game(&mut judge);
+            if let (Some(last), Some(alone)) = (items.last(), &alone)
+                && last.same(alone)
+            {
+                items.pop();
+            }
+        }
+        let reports = items.drain(..).map(|judged| report(judged, chunk.first_line)).collect();
+        self.spares.give(chunk.text);
+        reports
     }
-    items.into_iter().map(|judged| report(judged, chunk.first_line)).collect()
 }
 
 /// Writes one line; `false` when the reader has gone away (`lawbook pgn F |
@@ -416,11 +435,13 @@ fn read_all(
     progress: &ProgressBar,
     events: &Sender<Event>,
     work: &Sender<(Chunk, Sender<Vec<Played>>)>,
+    spares: &Spares,
 ) {
     for (file, input) in inputs.into_iter().enumerate() {
         let bar = progress.clone();
         let reader = BufReader::with_capacity(1 << 16, input.reader);
-        for chunk in Splitter::new(reader, settings.options.max_line_len, Box::new(move |n| bar.inc(n as u64))) {
+        let on_read = Box::new(move |n| bar.inc(n as u64));
+        for chunk in Splitter::new(reader, settings.options.max_line_len, spares.clone(), on_read) {
             let sent = match chunk {
                 Ok(chunk) => {
                     let (answer, reports) = bounded(1);
@@ -480,13 +501,18 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         first: None,
         line: String::new(),
     };
+    // Enough spare chunk buffers for every chunk in flight: one being read,
+    // one waiting for each worker, one at each worker.
+    let spares = Spares::new(2 * jobs + 1);
     let finished = if jobs == 1 {
         let events = inputs.into_iter().enumerate().flat_map(|(file, input)| {
             let bar = progress.clone();
             let reader = BufReader::with_capacity(1 << 16, input.reader);
-            Splitter::new(reader, settings.options.max_line_len, Box::new(move |n| bar.inc(n as u64))).map(
+            let on_read = Box::new(move |n| bar.inc(n as u64));
+            let mut worker = Worker::new(settings, spares.clone());
+            Splitter::new(reader, settings.options.max_line_len, spares.clone(), on_read).map(
                 move |chunk| match chunk {
-                    Ok(chunk) => Event::Ready(file, replay_chunk(&chunk, settings)),
+                    Ok(chunk) => Event::Ready(file, worker.replay(chunk)),
                     Err(e) => Event::Unreadable(file, e.to_string()),
                 },
             )
@@ -500,11 +526,12 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
             let cannot = |e: std::io::Error| format!("cannot start a thread: {e}");
             for _ in 0..jobs {
                 let work = work_rx.clone();
+                let mut worker = Worker::new(settings, spares.clone());
                 std::thread::Builder::new()
                     .spawn_scoped(scope, move || {
                         for (chunk, answer) in work {
                             // The printer may have stopped: then nobody waits for the answer.
-                            let _ = answer.send(replay_chunk(&chunk, settings));
+                            let _ = answer.send(worker.replay(chunk));
                         }
                     })
                     .map_err(cannot)?;
@@ -512,7 +539,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
             drop(work_rx);
             let bar = progress.clone();
             std::thread::Builder::new()
-                .spawn_scoped(scope, move || read_all(inputs, settings, &bar, &events_tx, &work_tx))
+                .spawn_scoped(scope, move || read_all(inputs, settings, &bar, &events_tx, &work_tx, &spares))
                 .map_err(cannot)?;
             let result = print_all(&mut printer, events_rx.iter());
             drop(events_rx); // Stops the reader if the printer stopped early.
