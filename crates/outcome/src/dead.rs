@@ -242,8 +242,13 @@ struct Node {
     mv: Option<Move>,
 }
 
-struct Search {
-    wanted: ByColor<bool>,
+/// The memory of a search: kept from search to search on each thread, as
+/// most searches are small and many follow one another (a PGN database has
+/// one for every game that ends with blocked pawns). Fresh memory for each
+/// cost more than the search itself: the allocator handed it back to the
+/// system in between, and every page of it was then faulted in again.
+#[derive(Default)]
+struct Memory {
     nodes: Vec<Node>,
     /// Zobrist key to the first node with that key.
     seen: HashMap<u64, u32, BuildHasherDefault<ZobristHasher>>,
@@ -252,46 +257,82 @@ struct Search {
     queue: BinaryHeap<(i32, Reverse<u32>)>,
 }
 
-impl Search {
-    fn new(start: &Position, wanted: ByColor<bool>) -> Search {
-        let mut search = Search {
-            wanted,
+impl Memory {
+    /// The most nodes whose room is kept for the next search (about 2 MB).
+    const KEPT: usize = 1 << 14;
+
+    /// Empty memory, from the last search on this thread if it was kept.
+    fn take() -> Memory {
+        let mut memory = SPARE.take().unwrap_or_else(|| Memory {
             // Room for the few hundred positions most searches take.
             nodes: Vec::with_capacity(256),
             seen: HashMap::with_capacity_and_hasher(256, BuildHasherDefault::default()),
             collided: HashSet::new(),
             queue: BinaryHeap::with_capacity(256),
-        };
-        search.seen.insert(start.zobrist(), 0);
+        });
+        memory.nodes.clear();
+        memory.seen.clear();
+        memory.collided.clear();
+        memory.queue.clear();
+        memory
+    }
+
+    /// Keeps this memory for the next search on this thread, unless it grew large.
+    fn give_back(self) {
+        if self.nodes.capacity() <= Memory::KEPT {
+            SPARE.set(Some(self));
+        }
+    }
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Memory>> = const { std::cell::Cell::new(None) };
+}
+
+struct Search {
+    wanted: ByColor<bool>,
+    memory: Memory,
+}
+
+impl Search {
+    fn new(start: &Position, wanted: ByColor<bool>) -> Search {
+        let mut search = Search { wanted, memory: Memory::take() };
+        search.memory.seen.insert(start.zobrist(), 0);
         search.push(*start, start.is_check(), u32::MAX, None);
         search
     }
 
     /// Adds `pos` (in check when `check`) to the positions to expand.
     fn push(&mut self, pos: Position, check: bool, parent: u32, mv: Option<Move>) {
-        let index = self.nodes.len() as u32;
-        self.queue.push((score(&pos, check, self.wanted), Reverse(index)));
-        self.nodes.push(Node { pos, parent, mv });
+        let index = self.memory.nodes.len() as u32;
+        self.memory.queue.push((score(&pos, check, self.wanted), Reverse(index)));
+        self.memory.nodes.push(Node { pos, parent, mv });
     }
 
     /// Records `pos` as seen; false when it was seen before.
     fn is_new(&mut self, pos: &Position) -> bool {
-        let index = self.nodes.len() as u32;
-        match self.seen.entry(pos.zobrist()) {
+        let index = self.memory.nodes.len() as u32;
+        match self.memory.seen.entry(pos.zobrist()) {
             Entry::Vacant(slot) => {
                 slot.insert(index);
                 true
             }
             Entry::Occupied(slot) => {
-                let first = &self.nodes[*slot.get() as usize].pos;
-                StateKey::of(first) != StateKey::of(pos) && self.collided.insert(StateKey::of(pos))
+                let first = &self.memory.nodes[*slot.get() as usize].pos;
+                StateKey::of(first) != StateKey::of(pos) && self.memory.collided.insert(StateKey::of(pos))
             }
         }
     }
 
     fn run(mut self, limits: SearchLimits) -> Finding {
-        while let Some((_, Reverse(index))) = self.queue.pop() {
-            let pos = self.nodes[index as usize].pos;
+        let finding = self.explore(limits);
+        self.memory.give_back();
+        finding
+    }
+
+    fn explore(&mut self, limits: SearchLimits) -> Finding {
+        while let Some((_, Reverse(index))) = self.memory.queue.pop() {
+            let pos = self.memory.nodes[index as usize].pos;
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 if pos.is_check() && self.wanted[!pos.turn()] {
@@ -307,24 +348,24 @@ impl Search {
                 if !self.is_new(&child) {
                     continue;
                 }
-                if self.nodes.len() >= limits.max_positions {
-                    return Finding::Unknown { positions: self.nodes.len() };
+                if self.memory.nodes.len() >= limits.max_positions {
+                    return Finding::Unknown { positions: self.memory.nodes.len() };
                 }
                 let check = child.is_check();
                 self.push(child, check, index, Some(mv));
                 // A mate is taken as soon as it is made, not when its turn in the queue comes.
                 if check && self.wanted[pos.turn()] && !child.has_legal_moves() {
-                    return Finding::Possible(self.line(self.nodes.len() as u32 - 1));
+                    return Finding::Possible(self.line(self.memory.nodes.len() as u32 - 1));
                 }
             }
         }
-        Finding::Impossible(Proof::Exhaustive { positions: self.nodes.len() })
+        Finding::Impossible(Proof::Exhaustive { positions: self.memory.nodes.len() })
     }
 
     /// The moves from the start to node `index`.
     fn line(&self, mut index: u32) -> Vec<Move> {
         let mut moves = Vec::new();
-        while let Some(node) = self.nodes.get(index as usize) {
+        while let Some(node) = self.memory.nodes.get(index as usize) {
             if let Some(mv) = node.mv {
                 moves.push(mv);
             }
@@ -387,6 +428,30 @@ fn prospects(pos: &Position, check: bool, mater: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_finds_the_same_after_others_on_its_thread() {
+        let fens = [
+            "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/5K2 w - - 0 1",
+            "6B1/4k3/8/p2N4/Pn1b4/1K6/8/8 b - - 0 82",
+            "5k2/6p1/6P1/1R6/8/5K2/r7/8 w - - 10 40",
+            "8/1p4p1/1p4P1/pP6/P7/3Rk2r/4N3/4K3 b - - 1 45",
+        ];
+        let positions: Vec<Position> = fens.iter().map(|f| lawbook_notation::fen::read(f).unwrap()).collect();
+        let limits = [SearchLimits::DEFAULT, SearchLimits { max_positions: 100 }];
+        // Each on a thread of its own: memory no search has used.
+        let fresh: Vec<Finding> = limits
+            .iter()
+            .flat_map(|&l| positions.iter().map(move |&p| std::thread::spawn(move || analyse(&p, l)).join().unwrap()))
+            .collect();
+        for _ in 0..2 {
+            let again: Vec<Finding> =
+                limits.iter().flat_map(|&l| positions.iter().map(move |p| analyse(p, l))).collect();
+            assert_eq!(again, fresh);
+        }
+        assert!(fresh[0].is_impossible() && matches!(fresh[1], Finding::Possible(_)));
+        assert!(matches!(fresh[5], Finding::Unknown { positions: 100 }));
+    }
 
     #[test]
     fn zobrist_hasher_passes_keys_through() {
