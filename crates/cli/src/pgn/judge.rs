@@ -26,6 +26,7 @@ use lawbook_notation::pgn::{PgnError, Visitor};
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
 use lawbook_outcome::{GameResult, Outcome, Reason, Tracker};
+use std::borrow::Cow;
 
 /// What the moves of a game the reader accepted come to.
 #[derive(Clone, PartialEq, Eq)]
@@ -59,7 +60,7 @@ pub(crate) enum Ending {
 /// A game as the judge saw it.
 pub(crate) struct Judged {
     /// The value of the Result tag.
-    pub(crate) result_tag: Option<String>,
+    pub(crate) result_tag: Option<ResultTag>,
     /// The plies of the main line read (up to the error, for a refused game).
     pub(crate) plies: usize,
     /// The last position reached, when the start position was known.
@@ -99,11 +100,24 @@ impl Judged {
     }
 }
 
+/// The value of a Result tag: one of the four results of the PGN standard
+/// without a copy, anything else copied. A copy for every game (an
+/// allocation as the reader goes) pulled the allocator's code into the
+/// processor's instruction cache and the reader's out, game after game.
+pub(crate) type ResultTag = Cow<'static, str>;
+
+fn result_tag(value: &str) -> ResultTag {
+    match ["1-0", "0-1", "1/2-1/2", "*"].into_iter().find(|r| *r == value) {
+        Some(standard) => Cow::Borrowed(standard),
+        None => Cow::Owned(value.to_string()),
+    }
+}
+
 /// The visitor that judges each game as it is read; one serves every game.
 pub(crate) struct Judge {
     /// Search for dead positions after every move, not only at the end.
     full: bool,
-    result_tag: Option<String>,
+    result_tag: Option<ResultTag>,
     /// The last position of the main line, once the reader tells it.
     last: Option<Position>,
     /// Whether the position before the next move of the main line has
@@ -137,7 +151,7 @@ impl Visitor for Judge {
 
     fn tag(&mut self, name: &str, value: &str) {
         if name == "Result" && self.result_tag.is_none() {
-            self.result_tag = Some(value.to_string());
+            self.result_tag = Some(result_tag(value));
         }
     }
 

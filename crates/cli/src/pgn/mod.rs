@@ -13,7 +13,7 @@ mod split;
 
 use crossbeam_channel::{Receiver, Sender, bounded};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use judge::{Judge, Judged};
+use judge::{Judge, Judged, ResultTag};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
@@ -110,7 +110,7 @@ impl Problem {
 
 /// What one game came to (its file and number are known where it is printed).
 struct Played {
-    result: Option<String>,
+    result: Option<ResultTag>,
     plies: usize,
     final_fen: Option<String>,
     termination: Option<&'static str>,
@@ -130,7 +130,7 @@ impl Played {
         let fields = [
             ("file", Value::from(file)),
             ("game", Value::from(game)),
-            ("result", self.result.clone().map_or(Value::Null, Value::from)),
+            ("result", self.result.as_deref().map_or(Value::Null, Value::from)),
             ("plies", Value::from(self.plies)),
             ("final_fen", self.final_fen.clone().map_or(Value::Null, Value::from)),
             ("termination", self.termination.map_or(Value::Null, Value::from)),
@@ -245,7 +245,7 @@ fn report(judged: Judged, first_line: usize) -> Played {
 fn refused(
     e: &PgnError,
     first_line: usize,
-    result: Option<String>,
+    result: Option<ResultTag>,
     plies: usize,
     last: Option<Position>,
     final_fen: Option<String>,
