@@ -389,6 +389,28 @@ impl Position {
         self.play_from(&before, mv);
     }
 
+    /// Plays a move known to be legal here on this very position, as
+    /// [`Position::play_unchecked_in_place`] does, and leaves the position
+    /// before it in `before`: a replay that keeps both (to judge each move,
+    /// or to start a variation from the position before it) makes one copy
+    /// instead of two.
+    ///
+    /// ```
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::{Move, Position};
+    /// let start = Position::startpos();
+    /// let mut pos = start;
+    /// let mut before = start.play_unchecked(Move::normal(Square::G1, Square::F3));
+    /// pos.play_unchecked_keeping(Move::normal(Square::E2, Square::E4), &mut before);
+    /// assert_eq!(before, start);
+    /// assert_eq!(pos, start.play_unchecked(Move::normal(Square::E2, Square::E4)));
+    /// ```
+    #[inline(always)]
+    pub fn play_unchecked_keeping(&mut self, mv: Move, before: &mut Position) {
+        *before = *self;
+        self.play_from(before, mv);
+    }
+
     /// Plays a move known to be legal here into `out`, which becomes the
     /// position after it: [`Position::play_unchecked`] written straight to
     /// a place the caller keeps (copy-make with one copy, where

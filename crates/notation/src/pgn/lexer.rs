@@ -784,8 +784,7 @@ impl GameState {
         let Some(frame) = self.frames.last_mut() else { return };
         match read_word(&frame.pos, core, ReadOptions::LENIENT) {
             Ok((mv, _)) => {
-                frame.before = frame.pos;
-                frame.pos.play_unchecked_in_place(mv);
+                frame.pos.play_unchecked_keeping(mv, &mut frame.before);
                 frame.moved = true;
                 v.play(&frame.before, mv, &frame.pos);
                 if let Some(nag) = nag {
