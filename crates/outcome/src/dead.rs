@@ -58,7 +58,7 @@
 
 use crate::material::has_insufficient_material;
 use lawbook_board::{Bitboard, Board, ByColor, Color, Role, Square};
-use lawbook_movegen::{Move, Position};
+use lawbook_movegen::{Move, MoveList, Position};
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap, HashSet};
@@ -331,9 +331,11 @@ impl Search {
     }
 
     fn explore(&mut self, limits: SearchLimits) -> Finding {
+        // Filled in place for each position: a list returned by value is copied.
+        let mut moves = MoveList::new();
         while let Some((_, Reverse(index))) = self.memory.queue.pop() {
             let pos = self.memory.nodes[index as usize].pos;
-            let moves = pos.legal_moves();
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 if pos.is_check() && self.wanted[!pos.turn()] {
                     return Finding::Possible(self.line(index));
@@ -343,7 +345,7 @@ impl Search {
             if hopeless(pos.board(), self.wanted) {
                 continue;
             }
-            for mv in moves {
+            for &mv in &moves {
                 let child = pos.play_unchecked(mv);
                 if !self.is_new(&child) {
                     continue;
@@ -381,7 +383,21 @@ impl Search {
 /// wanted sides' prospects. Only the order of the search depends on it,
 /// never its answer.
 fn score(pos: &Position, check: bool, wanted: ByColor<bool>) -> i32 {
-    Color::ALL.into_iter().filter(|&c| wanted[c]).map(|c| prospects(pos, check, c)).max().unwrap_or(0)
+    match (wanted[Color::White], wanted[Color::Black]) {
+        (true, true) => prospects(pos, check, Color::White).max(prospects(pos, check, Color::Black)),
+        (true, false) => prospects(pos, check, Color::White),
+        (false, true) => prospects(pos, check, Color::Black),
+        (false, false) => 0,
+    }
+}
+
+/// The distance in king moves between two squares (their larger difference
+/// of file or rank), from their indices.
+#[inline(always)]
+fn distance(a: u32, b: u32) -> i32 {
+    let df = ((a & 7) as i32 - (b & 7) as i32).abs();
+    let dr = ((a >> 3) as i32 - (b >> 3) as i32).abs();
+    df.max(dr)
 }
 
 /// `mater`'s prospects of mating: mating material first, then pawns on
@@ -392,32 +408,40 @@ fn prospects(pos: &Position, check: bool, mater: Color) -> i32 {
     // Square by square rather than by counting bits: there are few pieces,
     // and a count of bits is a long sum on CPUs without an instruction for it.
     let board = pos.board();
-    let ours = board.by_color(mater);
-    let theirs = board.by_color(!mater);
-    let their_king = pos.king_of(!mater);
-    let our_king = pos.king_of(mater);
+    let ours = board.by_color(mater).0;
+    let theirs = board.by_color(!mater).0;
+    let their_king = pos.king_of(!mater) as u32;
+    let our_king = pos.king_of(mater) as u32;
     let mut s = 0i32;
     for (role, weight) in [(Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)] {
-        for piece in board.by_role(role) & ours {
-            s += 64 * weight - piece.distance(their_king) as i32;
+        let mut pieces = board.by_role(role).0 & ours;
+        while pieces != 0 {
+            s += 64 * weight - distance(pieces.trailing_zeros(), their_king);
+            pieces &= pieces - 1;
         }
     }
-    for pawn in board.pawns() & ours {
-        s += 6 * pawn.rank().relative(mater).index() as i32;
+    let pawns = board.pawns().0;
+    let mut our_pawns = pawns & ours;
+    while our_pawns != 0 {
+        let rank = (our_pawns.trailing_zeros() >> 3) as i32;
+        s += 6 * if mater == Color::White { rank } else { 7 - rank };
+        our_pawns &= our_pawns - 1;
     }
     // The distance from our king to the nearest enemy pawn (none: 8, unused).
     let mut near = 8;
-    for pawn in board.pawns() & theirs {
+    let mut their_pawns = pawns & theirs;
+    while their_pawns != 0 {
         s -= 8;
-        near = near.min(our_king.distance(pawn));
+        near = near.min(distance(our_king, their_pawns.trailing_zeros()));
+        their_pawns &= their_pawns - 1;
     }
-    let file = their_king.file().index() as i32;
-    let rank = their_king.rank().index() as i32;
+    let file = (their_king & 7) as i32;
+    let rank = (their_king >> 3) as i32;
     let edge = file.min(7 - file).min(rank).min(7 - rank);
     s -= 3 * edge;
-    s -= our_king.distance(their_king) as i32;
+    s -= distance(our_king, their_king);
     if near < 8 {
-        s -= 2 * near as i32;
+        s -= 2 * near;
     }
     if pos.turn() != mater && check {
         s += 4;
