@@ -11,7 +11,8 @@
 //!   samples: `lawbook pgn --jobs 1` and the `pgn_peer` example of
 //!   lawbook-cli (pgn-reader and shakmaty);
 //! - MB/s on the clock on the 100 MB files, the fastest of seven runs (as
-//!   `bench-compare` takes; a shared machine only ever slows a run down):
+//!   `bench-compare` takes; a shared machine only ever slows a run down),
+//!   the programs taking turns run by run:
 //!   `lawbook pgn` with `--jobs 1` and `--jobs 2`, and `pgn_peer`;
 //!   python-chess (`chess.pgn.read_game`, when it is installed) on the 1 MB
 //!   samples, being about a hundred times slower;
@@ -93,12 +94,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             row.lawbook_ir = Some(instructions(&lawbook, &["pgn", "--jobs", "1"], &small, &work)?);
             row.peer_ir = Some(instructions(&peer, &[], &small, &work)?);
         }
-        let rate = |program: &Path, args: &[&str], file: &Path, megabytes: f64| -> Result<f64, String> {
-            Ok(megabytes / best_seconds(program, args, file)?)
-        };
-        row.jobs1 = rate(&lawbook, &["pgn", "--jobs", "1"], &big, megabytes)?;
-        row.jobs2 = rate(&lawbook, &["pgn", "--jobs", "2"], &big, megabytes)?;
-        row.peer = rate(&peer, &[], &big, megabytes)?;
+        let commands: [(&Path, &[&str]); 3] =
+            [(&lawbook, &["pgn", "--jobs", "1"]), (&lawbook, &["pgn", "--jobs", "2"]), (&peer, &[])];
+        let best = best_seconds(&commands, &big)?;
+        (row.jobs1, row.jobs2, row.peer) = (megabytes / best[0], megabytes / best[1], megabytes / best[2]);
         if let Some(python) = &python {
             let script = [
                 "-c",
@@ -262,11 +261,18 @@ fn seconds(program: &Path, args: &[&str], file: &Path) -> Result<f64, String> {
     Ok(took.as_secs_f64())
 }
 
-/// The fastest of [`RUNS`] runs, after one to warm the page cache.
-fn best_seconds(program: &Path, args: &[&str], file: &Path) -> Result<f64, String> {
-    seconds(program, args, file)?;
-    let times = (0..RUNS).map(|_| seconds(program, args, file)).collect::<Result<Vec<f64>, String>>()?;
-    Ok(times.into_iter().fold(f64::INFINITY, f64::min))
+/// The fastest of [`RUNS`] runs of each command on `file`, after one run to
+/// warm the page cache. The commands take turns, run by run: a shared
+/// machine's speed drifts over minutes, and so it drifts for all of them.
+fn best_seconds<const N: usize>(commands: &[(&Path, &[&str]); N], file: &Path) -> Result<[f64; N], String> {
+    seconds(commands[0].0, commands[0].1, file)?;
+    let mut best = [f64::INFINITY; N];
+    for _ in 0..RUNS {
+        for ((program, args), best) in commands.iter().zip(&mut best) {
+            *best = best.min(seconds(program, args, file)?);
+        }
+    }
+    Ok(best)
 }
 
 /// What `program args file` prints on stdout.
