@@ -247,7 +247,6 @@ struct Node {
 /// one for every game that ends with blocked pawns). Fresh memory for each
 /// cost more than the search itself: the allocator handed it back to the
 /// system in between, and every page of it was then faulted in again.
-#[derive(Default)]
 struct Memory {
     nodes: Vec<Node>,
     /// Zobrist key to the first node with that key.

@@ -22,7 +22,7 @@
 //!   a dead one is dead), but not reported as going on after its end.
 
 use lawbook_movegen::{Move, Position};
-use lawbook_notation::pgn::{PgnError, Visitor};
+use lawbook_notation::pgn::{PgnError, RESULTS, Visitor};
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
 use lawbook_outcome::{GameResult, Outcome, Reason, Tracker};
@@ -100,14 +100,14 @@ impl Judged {
     }
 }
 
-/// The value of a Result tag: one of the four results of the PGN standard
-/// without a copy, anything else copied. A copy for every game (an
-/// allocation as the reader goes) pulled the allocator's code into the
-/// processor's instruction cache and the reader's out, game after game.
+/// The value of a Result tag: one of the four [`RESULTS`] without a copy,
+/// anything else copied. A copy for every game (an allocation as the
+/// reader goes) pulled the allocator's code into the processor's
+/// instruction cache and the reader's out, game after game.
 pub(crate) type ResultTag = Cow<'static, str>;
 
 fn result_tag(value: &str) -> ResultTag {
-    match ["1-0", "0-1", "1/2-1/2", "*"].into_iter().find(|r| *r == value) {
+    match RESULTS.into_iter().find(|r| *r == value) {
         Some(standard) => Cow::Borrowed(standard),
         None => Cow::Owned(value.to_string()),
     }

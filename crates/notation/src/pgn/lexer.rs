@@ -4,7 +4,7 @@
 //! told to a [`Visitor`] as it comes; nothing of the game is kept here but
 //! the positions of the lines being read.
 
-use super::model::{move_number, variant_is_chess960};
+use super::model::{RESULTS, move_number, variant_is_chess960};
 use super::reader::{PgnError, PgnErrorKind, PgnOptions};
 use super::visitor::Visitor;
 use crate::read::read_word;
@@ -77,8 +77,6 @@ pub(super) struct GameState {
     /// The last line with text on it.
     pub(super) last_line: usize,
 }
-
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Adds the next line of a comment: the line break, with the white space
 /// around it, becomes one space.

@@ -66,7 +66,7 @@ mod reader;
 mod visitor;
 mod writer;
 
-pub use model::{PgnGame, PgnLine, PgnMove, SEVEN_TAG_ROSTER};
+pub use model::{PgnGame, PgnLine, PgnMove, RESULTS, SEVEN_TAG_ROSTER};
 pub use reader::{DEFAULT_MAX_LINE_LEN, PgnError, PgnErrorKind, PgnOptions, PgnReader};
 pub use visitor::{GameBuilder, Visitor};
 pub use writer::{write, write_to};

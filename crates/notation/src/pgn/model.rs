@@ -4,6 +4,10 @@
 use lawbook_board::Color;
 use lawbook_movegen::{Move, PlayError, Position};
 
+/// The four results a game's movetext ends with and its Result tag holds:
+/// White won, Black won, drawn, and `*` for unknown or still going on.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// The seven tags every PGN game has, in export order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
