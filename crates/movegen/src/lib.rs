@@ -27,6 +27,7 @@
 pub mod attacks;
 mod castling;
 mod generate;
+mod keyed;
 mod moves;
 mod parallel;
 mod perft;
@@ -35,6 +36,7 @@ mod validate;
 mod zobrist;
 
 pub use castling::{CastlingObstacle, CastlingSide};
+pub use keyed::{KeyedBoard, KeyedSetup};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use parallel::{Leaves, divide_parallel, perft_bounded_parallel, perft_parallel};
 pub use perft::{divide, perft, perft_bounded, perft_leaf};

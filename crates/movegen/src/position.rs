@@ -2,7 +2,7 @@
 
 use crate::attacks::{attackers, between, bishop_attacks, empty_board_attacks, line, pawn_attacks, rook_attacks};
 use crate::generate::Scope;
-use crate::{Move, MoveList, zobrist};
+use crate::{KeyedSetup, Move, MoveList, zobrist};
 use core::fmt;
 use lawbook_board::{
     Bitboard, Board, CastlingMode, Color, Piece, PositionError, Rank, Relaxations, Role, Setup, Square,
@@ -92,7 +92,22 @@ impl Position {
         mode: CastlingMode,
         relaxations: Relaxations,
     ) -> Result<Position, PositionError> {
-        crate::validate::validate(setup, mode, relaxations)
+        crate::validate::validate(setup, mode, relaxations, None)
+    }
+
+    /// As [`Position::from_setup_relaxed`], for a setup whose board was built
+    /// piece by piece: the key of its pieces is taken from there rather than
+    /// computed again.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup_relaxed`].
+    pub fn from_keyed_setup(
+        setup: KeyedSetup,
+        mode: CastlingMode,
+        relaxations: Relaxations,
+    ) -> Result<Position, PositionError> {
+        let (setup, pieces_key) = setup.into_parts();
+        crate::validate::validate(setup, mode, relaxations, Some(pieces_key))
     }
 
     /// The position as a free [`Setup`] (for writing FEN, or editing).
@@ -662,8 +677,9 @@ impl Position {
         (attackers(&self.board, king, !by, occupied) & enemies).is_empty()
     }
 
-    /// Builds a position from parts already checked by the validator.
-    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode) -> Position {
+    /// Builds a position from parts already checked by the validator, with
+    /// the key of its pieces when the caller has it.
+    pub(crate) fn assemble(setup: &Setup, mode: CastlingMode, pieces_key: Option<u64>) -> Position {
         let mut p = Position {
             board: setup.board,
             castling: setup.castling_rights,
@@ -675,13 +691,18 @@ impl Position {
             mode,
         };
         p.ep_square = setup.ep_square.filter(|&ep| p.ep_capture_possible(ep, p.turn));
-        p.hash = p.compute_zobrist();
+        p.hash = p.zobrist_with(pieces_key.unwrap_or_else(|| p.pieces_zobrist()));
         p
     }
 
     /// The Zobrist key computed from scratch (the incremental key must equal it).
     pub fn compute_zobrist(&self) -> u64 {
-        let mut h = zobrist::turn(self.turn);
+        self.zobrist_with(self.pieces_zobrist())
+    }
+
+    /// The XOR of the keys of the pieces.
+    fn pieces_zobrist(&self) -> u64 {
+        let mut h = 0;
         // Set by set, with no square's piece looked up.
         for color in Color::ALL {
             let keys = zobrist::pieces_of(color);
@@ -691,6 +712,12 @@ impl Position {
                 }
             }
         }
+        h
+    }
+
+    /// The key of the position given the key of its pieces.
+    fn zobrist_with(&self, pieces_key: u64) -> u64 {
+        let mut h = zobrist::turn(self.turn) ^ pieces_key;
         for sq in self.castling {
             h ^= zobrist::castling(sq);
         }

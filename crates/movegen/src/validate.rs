@@ -8,7 +8,13 @@ use lawbook_board::{
     Bitboard, CastlingMode, Color, File, Piece, PositionError, Problem, Rank, Relaxations, Role, Setup, Square,
 };
 
-pub(crate) fn validate(setup: Setup, mode: CastlingMode, relaxations: Relaxations) -> Result<Position, PositionError> {
+/// `pieces_key`: the Zobrist key of the board's pieces, when the caller has it.
+pub(crate) fn validate(
+    setup: Setup,
+    mode: CastlingMode,
+    relaxations: Relaxations,
+    pieces_key: Option<u64>,
+) -> Result<Position, PositionError> {
     let mut findings: Vec<(Problem, String)> = Vec::new();
     let board = &setup.board;
 
@@ -105,7 +111,11 @@ pub(crate) fn validate(setup: Setup, mode: CastlingMode, relaxations: Relaxation
     }
 
     findings.retain(|(problem, _)| !relaxations.waives(*problem));
-    if findings.is_empty() { Ok(Position::assemble(&setup, mode)) } else { Err(PositionError::new(setup, findings)) }
+    if findings.is_empty() {
+        Ok(Position::assemble(&setup, mode, pieces_key))
+    } else {
+        Err(PositionError::new(setup, findings))
+    }
 }
 
 fn list(squares: Bitboard) -> String {

@@ -18,7 +18,7 @@ use core::fmt;
 use lawbook_board::{
     Bitboard, Board, CastlingMode, Color, File, Piece, PositionError, Problem, Rank, Relaxations, Role, Setup, Square,
 };
-use lawbook_movegen::Position;
+use lawbook_movegen::{KeyedBoard, KeyedSetup, Position};
 
 /// The standard starting position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -241,6 +241,15 @@ fn shown(c: char) -> String {
 /// # Ok::<(), fen::FenError>(())
 /// ```
 pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
+    read_keyed_setup(text).map(|(setup, mode)| (setup.into_setup(), mode))
+}
+
+/// [`read_setup`], with the key of the pieces as they were placed: the
+/// position made from it takes the key from there.
+fn read_keyed_setup(text: &str) -> Result<(KeyedSetup, CastlingMode), FenError> {
+    if let Some(read) = read_plain(text) {
+        return Ok(read);
+    }
     let text = text.trim();
     if text.is_empty() {
         return err(
@@ -334,7 +343,7 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
             );
         }
     };
-    let (castling_rights, mode) = read_castling(&board, fields[2].1, fields[2].0)?;
+    let (castling_rights, mode) = read_castling(board.board(), fields[2].1, fields[2].0)?;
     let (ep_offset, ep) = fields[3];
     let ep_square = match ep {
         "-" => None,
@@ -360,7 +369,124 @@ pub fn read_setup(text: &str) -> Result<(Setup, CastlingMode), FenError> {
     } else {
         (0, 1)
     };
-    Ok((Setup { board, turn, castling_rights, ep_square, halfmoves, fullmoves }, mode))
+    Ok((KeyedSetup::new(board, turn, castling_rights, ep_square, halfmoves, fullmoves), mode))
+}
+
+/// The common FEN read in one pass: six (or four) fields with single spaces
+/// and nothing around them, standard castling rights (`KQkq`, in that order,
+/// each naming the king on e1 or e8 and the rook in its corner) or none.
+/// `None` for anything else, well formed or not: the full reader then reads
+/// it, and names the first error when there is one. Where this returns a
+/// setup, the full reader returns the same (a property test checks it).
+fn read_plain(text: &str) -> Option<(KeyedSetup, CastlingMode)> {
+    let bytes = text.as_bytes();
+    let mut board = KeyedBoard::empty();
+    let (mut rank, mut file, mut last_digit) = (7u32, 0u32, false);
+    let mut i = 0;
+    loop {
+        let b = *bytes.get(i)?;
+        i += 1;
+        if let Some(piece) = PIECE_OF.get(usize::from(b)).copied().flatten() {
+            if file >= 8 {
+                return None;
+            }
+            board.toggle(Square::new_masked(rank * 8 + file), piece);
+            file += 1;
+            last_digit = false;
+        } else if (b'1'..=b'8').contains(&b) && !last_digit {
+            file += u32::from(b - b'0');
+            if file > 8 {
+                return None;
+            }
+            last_digit = true;
+        } else if b == b'/' && file == 8 && rank > 0 {
+            rank -= 1;
+            file = 0;
+            last_digit = false;
+        } else if b == b' ' && file == 8 && rank == 0 {
+            break;
+        } else {
+            return None;
+        }
+    }
+    let turn = match bytes.get(i..i + 2)? {
+        b"w " => Color::White,
+        b"b " => Color::Black,
+        _ => return None,
+    };
+    i += 2;
+    let mut castling_rights = Bitboard::EMPTY;
+    if bytes.get(i) == Some(&b'-') {
+        i += 1;
+    } else {
+        // At least one of K, Q, k, q in that order, each with its king and rook in place.
+        let pieces = board.board();
+        for (letter, color, king, rook) in [
+            (b'K', Color::White, Square::E1, Square::H1),
+            (b'Q', Color::White, Square::E1, Square::A1),
+            (b'k', Color::Black, Square::E8, Square::H8),
+            (b'q', Color::Black, Square::E8, Square::A8),
+        ] {
+            if bytes.get(i) == Some(&letter) {
+                let backrank = Bitboard::from_rank(king.rank());
+                let kings = pieces.by_piece(Piece::new(color, Role::King)) & backrank;
+                if kings != Bitboard::from(king) || !pieces.by_piece(Piece::new(color, Role::Rook)).contains(rook) {
+                    return None;
+                }
+                castling_rights.add(rook);
+                i += 1;
+            }
+        }
+        if castling_rights.is_empty() {
+            return None;
+        }
+    }
+    let ep_square = match bytes.get(i..i + 2)? {
+        [b' ', b'-'] => {
+            i += 2;
+            None
+        }
+        [b' ', f @ b'a'..=b'h'] => {
+            let r = *bytes.get(i + 2)?;
+            if !(b'1'..=b'8').contains(&r) {
+                return None;
+            }
+            i += 3;
+            Some(Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a')))
+        }
+        _ => return None,
+    };
+    let (halfmoves, fullmoves) = if i == bytes.len() {
+        (0, 1)
+    } else {
+        let clocks = (plain_clock(bytes, &mut i)?, plain_clock(bytes, &mut i)?);
+        if i != bytes.len() || clocks.1 == 0 {
+            return None;
+        }
+        clocks
+    };
+    let setup = KeyedSetup::new(board, turn, castling_rights, ep_square, halfmoves, fullmoves);
+    Some((setup, CastlingMode::Standard))
+}
+
+/// For [`read_plain`]: a space and a clock of one to three digits with no
+/// leading zero, from `bytes[*i]`; `*i` moves past it.
+fn plain_clock(bytes: &[u8], i: &mut usize) -> Option<u32> {
+    if bytes.get(*i) != Some(&b' ') {
+        return None;
+    }
+    *i += 1;
+    let start = *i;
+    let mut value = 0;
+    while let Some(&b) = bytes.get(*i)
+        && b.is_ascii_digit()
+        && *i - start < 3
+    {
+        value = value * 10 + u32::from(b - b'0');
+        *i += 1;
+    }
+    let digits = *i - start;
+    (digits == 1 || (digits > 1 && bytes[start] != b'0')).then_some(value)
 }
 
 /// Reads only the piece placement and the side to move of a FEN, as
@@ -436,8 +562,8 @@ fn read_number_general(text: &str, offset: usize, field: Field) -> Result<u32, F
     }
 }
 
-fn read_placement(text: &str, offset: usize) -> Result<Board, FenError> {
-    let mut board = Board::empty();
+fn read_placement(text: &str, offset: usize) -> Result<KeyedBoard, FenError> {
+    let mut board = KeyedBoard::empty();
     // One pass over the bytes; a `/` (or the end) closes a rank. The number
     // of ranks is counted only when something is wrong: a wrong number is
     // the error named first ([`placement_error`]).
@@ -642,8 +768,8 @@ pub fn read(text: &str) -> Result<Position, FenError> {
 /// # Errors
 /// As [`read`].
 pub fn read_with(text: &str, mode: Option<CastlingMode>, relaxations: Relaxations) -> Result<Position, FenError> {
-    let (setup, implied) = read_setup(text)?;
-    Ok(Position::from_setup_relaxed(setup, mode.unwrap_or(implied), relaxations)?)
+    let (setup, implied) = read_keyed_setup(text)?;
+    Ok(Position::from_keyed_setup(setup, mode.unwrap_or(implied), relaxations)?)
 }
 
 /// Writes a position as FEN. Castling rights are written `KQkq` where that
@@ -778,5 +904,27 @@ mod tests {
             let general = read_number_general(text, 3, Field::Halfmoves);
             assert_eq!(read_number(text, 3, Field::Halfmoves), general, "{text:?}");
         }
+    }
+
+    /// The property tests compare the one-pass reading with the full one by
+    /// putting a space in front; that only compares them while the one-pass
+    /// reader takes common lines and leaves spaced ones to the full reader.
+    #[test]
+    fn the_one_pass_reader_takes_plain_lines_only() {
+        let plain = [
+            STARTPOS,
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Qk - 12 30",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+        ];
+        for text in plain {
+            let (setup, mode) = read_plain(text).unwrap_or_else(|| panic!("{text} is left to the full reader"));
+            assert_eq!((setup.into_setup(), mode), read_setup(&format!(" {text}")).unwrap(), "{text}");
+            assert!(read_plain(&format!(" {text}")).is_none(), "{text} with a space before it");
+        }
+        // Two white kings on the first rank: `K` names no king, an error the full reader names.
+        let two_kings = "4k3/8/8/8/8/8/8/K3K2R w K - 0 1";
+        assert!(read_plain(two_kings).is_none());
+        assert!(matches!(read_setup(two_kings), Err(FenError::Syntax { kind: SyntaxKind::CastlingWithoutKing, .. })));
     }
 }
