@@ -136,7 +136,7 @@ impl<'a, F: FnMut(Move, &Position), const BLACK: bool> Children<'a, F, BLACK> {
     #[inline(always)]
     fn play(&mut self, mv: Move, from: Square, to: Square, moving: Role, placed: Role) {
         let mut child = *self.pos;
-        child.play_piece::<BLACK>(self.pos, from, to, moving, placed);
+        child.play_piece(self.pos, if BLACK { Color::Black } else { Color::White }, from, to, moving, placed);
         (self.f)(mv, &child);
     }
 }
