@@ -202,7 +202,14 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         pos.play_into(mv, &mut into);
         let mut in_place = *pos;
         in_place.play_unchecked_in_place(mv);
-        prop_assert!(into == after && in_place == after, "the ways of playing {:?} disagree in {}", mv, text);
+        let (mut keeping, mut before) = (*pos, after);
+        keeping.play_unchecked_keeping(mv, &mut before);
+        prop_assert!(
+            into == after && in_place == after && keeping == after && before == *pos,
+            "the ways of playing {:?} disagree in {}",
+            mv,
+            text
+        );
         let written = uci::write(pos, mv);
         prop_assert_eq!(uci::parse(pos, &written), Ok(mv), "UCI {} does not read back in {}", written, text);
     }
