@@ -568,7 +568,9 @@ impl Position {
             self.castling = castling;
         }
         self.halfmoves = halfmoves;
-        self.fullmoves = src.fullmoves.saturating_add(us as u32);
+        // No work for a constant White; a side given as a value takes no branch.
+        self.fullmoves =
+            std::hint::select_unpredictable(us == Color::Black, src.fullmoves.saturating_add(1), self.fullmoves);
         self.turn = them;
         self.hash = hash;
     }
