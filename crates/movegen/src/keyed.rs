@@ -9,7 +9,7 @@ use lawbook_board::{Bitboard, Board, Color, Piece, Setup, Square};
 /// the board for its key.
 ///
 /// ```
-/// use lawbook_board::{Bitboard, CastlingMode, Color, Relaxations, Setup};
+/// use lawbook_board::{CastlingMode, Color, Relaxations, Setup};
 /// use lawbook_movegen::{KeyedBoard, KeyedSetup, Position};
 /// let mut board = KeyedBoard::empty();
 /// for (square, piece) in Setup::standard().board.pieces() {

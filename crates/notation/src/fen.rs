@@ -329,7 +329,8 @@ fn read_keyed_setup(text: &str) -> Result<(KeyedSetup, CastlingMode), FenError> 
         }
     }
 
-    let board = read_placement(fields[0].1, fields[0].0)?;
+    // The field holds no space: the placement is all of it.
+    let (board, _) = read_placement(fields[0].1, fields[0].0)?;
     let (turn_offset, turn) = fields[1];
     let turn = match turn {
         "w" => Color::White,
@@ -380,35 +381,10 @@ fn read_keyed_setup(text: &str) -> Result<(KeyedSetup, CastlingMode), FenError> 
 /// setup, the full reader returns the same (a property test checks it).
 fn read_plain(text: &str) -> Option<(KeyedSetup, CastlingMode)> {
     let bytes = text.as_bytes();
-    let mut board = KeyedBoard::empty();
-    let (mut rank, mut file, mut last_digit) = (7u32, 0u32, false);
-    let mut i = 0;
-    loop {
-        let b = *bytes.get(i)?;
-        i += 1;
-        if let Some(piece) = PIECE_OF.get(usize::from(b)).copied().flatten() {
-            if file >= 8 {
-                return None;
-            }
-            board.toggle(Square::new_masked(rank * 8 + file), piece);
-            file += 1;
-            last_digit = false;
-        } else if (b'1'..=b'8').contains(&b) && !last_digit {
-            file += u32::from(b - b'0');
-            if file > 8 {
-                return None;
-            }
-            last_digit = true;
-        } else if b == b'/' && file == 8 && rank > 0 {
-            rank -= 1;
-            file = 0;
-            last_digit = false;
-        } else if b == b' ' && file == 8 && rank == 0 {
-            break;
-        } else {
-            return None;
-        }
-    }
+    // The placement, up to the first space, by the full reader's own loop
+    // (which builds an error only when there is one).
+    let (board, end) = read_placement(text, 0).ok()?;
+    let mut i = end + 1;
     let turn = match bytes.get(i..i + 2)? {
         b"w " => Color::White,
         b"b " => Color::Black,
@@ -442,17 +418,14 @@ fn read_plain(text: &str) -> Option<(KeyedSetup, CastlingMode)> {
         }
     }
     let ep_square = match bytes.get(i..i + 2)? {
-        [b' ', b'-'] => {
+        b" -" => {
             i += 2;
             None
         }
-        [b' ', f @ b'a'..=b'h'] => {
-            let r = *bytes.get(i + 2)?;
-            if !(b'1'..=b'8').contains(&r) {
-                return None;
-            }
+        [b' ', _] => {
+            let square = text.get(i + 1..i + 3)?.parse::<Square>().ok()?;
             i += 3;
-            Some(Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a')))
+            Some(square)
         }
         _ => return None,
     };
@@ -469,24 +442,17 @@ fn read_plain(text: &str) -> Option<(KeyedSetup, CastlingMode)> {
     Some((setup, CastlingMode::Standard))
 }
 
-/// For [`read_plain`]: a space and a clock of one to three digits with no
-/// leading zero, from `bytes[*i]`; `*i` moves past it.
+/// For [`read_plain`]: a space and a clock of one to three digits
+/// ([`short_number`]), from `bytes[*i]`; `*i` moves past it.
 fn plain_clock(bytes: &[u8], i: &mut usize) -> Option<u32> {
     if bytes.get(*i) != Some(&b' ') {
         return None;
     }
-    *i += 1;
-    let start = *i;
-    let mut value = 0;
-    while let Some(&b) = bytes.get(*i)
-        && b.is_ascii_digit()
-        && *i - start < 3
-    {
-        value = value * 10 + u32::from(b - b'0');
-        *i += 1;
-    }
-    let digits = *i - start;
-    (digits == 1 || (digits > 1 && bytes[start] != b'0')).then_some(value)
+    let start = *i + 1;
+    let end = bytes[start..].iter().position(|&b| b == b' ').map_or(bytes.len(), |n| start + n);
+    let value = short_number(&bytes[start..end])?;
+    *i = end;
+    Some(value)
 }
 
 /// Reads only the piece placement and the side to move of a FEN, as
@@ -525,16 +491,24 @@ fn quoted(s: &str) -> String {
     format!("{:?}", format!("{short}{ellipsis}"))
 }
 
-/// A move counter: most are one to three digits, read here at once; any
-/// other text is read (and refused) by [`read_number_general`].
+/// A move counter: most are one to three digits, read at once by
+/// [`short_number`]; any other text is read (and refused) by
+/// [`read_number_general`].
 #[inline]
 fn read_number(text: &str, offset: usize, field: Field) -> Result<u32, FenError> {
+    short_number(text.as_bytes()).map_or_else(|| read_number_general(text, offset, field), Ok)
+}
+
+/// One to three digits with no leading zero (or a lone 0); `None` for
+/// anything else.
+#[inline(always)]
+fn short_number(bytes: &[u8]) -> Option<u32> {
     let digit = |b: u8| u32::from(b - b'0');
-    match *text.as_bytes() {
-        [a @ b'0'..=b'9'] => Ok(digit(a)),
-        [a @ b'1'..=b'9', b @ b'0'..=b'9'] => Ok(digit(a) * 10 + digit(b)),
-        [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => Ok(digit(a) * 100 + digit(b) * 10 + digit(c)),
-        _ => read_number_general(text, offset, field),
+    match *bytes {
+        [a @ b'0'..=b'9'] => Some(digit(a)),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9'] => Some(digit(a) * 10 + digit(b)),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => Some(digit(a) * 100 + digit(b) * 10 + digit(c)),
+        _ => None,
     }
 }
 
@@ -562,8 +536,11 @@ fn read_number_general(text: &str, offset: usize, field: Field) -> Result<u32, F
     }
 }
 
-fn read_placement(text: &str, offset: usize) -> Result<KeyedBoard, FenError> {
+/// The placement at the start of `text` (the whole of it, or up to its
+/// first space), and where it ends.
+fn read_placement(text: &str, offset: usize) -> Result<(KeyedBoard, usize), FenError> {
     let mut board = KeyedBoard::empty();
+    let mut end = text.len();
     // One pass over the bytes; a `/` (or the end) closes a rank. The number
     // of ranks is counted only when something is wrong: a wrong number is
     // the error named first ([`placement_error`]).
@@ -614,6 +591,9 @@ fn read_placement(text: &str, offset: usize) -> Result<KeyedBoard, FenError> {
             if file > 8 {
                 return Err(placement_error(text, offset, || too_long(here, rank_index)));
             }
+        } else if b == b' ' {
+            end = j;
+            break;
         } else if b.is_ascii_digit() {
             return Err(placement_error(text, offset, || {
                 syntax(
@@ -635,9 +615,9 @@ fn read_placement(text: &str, offset: usize) -> Result<KeyedBoard, FenError> {
         }
     }
     if file < 8 || rank_index != 7 {
-        return Err(placement_error(text, offset, || too_short(offset + text.len(), rank_index, file)));
+        return Err(placement_error(&text[..end], offset, || too_short(offset + end, rank_index, file)));
     }
-    Ok(board)
+    Ok((board, end))
 }
 
 /// A syntax error in the placement.
