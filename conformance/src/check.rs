@@ -19,13 +19,14 @@
 use crate::corpus::{self, Source};
 use crate::expectations::{self, Expectations, Unexpected};
 use crate::report::{self, EngineRun, Verdict};
-use crate::{RunOptions, world};
+use crate::{EngineChoice, RunOptions};
 use lawbook_engines::registry::{self, EngineSpec};
 use lawbook_engines::{adapters, pool::Pool};
 use std::path::Path;
 
 /// The registry built into the library: `conformance/engines.yaml` as it was
-/// when the library was built.
+/// when the library was built. Its scripts are read from where the package
+/// was built; where they are not, their engines are missing.
 pub const BUILT_IN_REGISTRY: &str = include_str!("../engines.yaml");
 
 /// The engines of the built-in registry.
@@ -33,7 +34,8 @@ pub const BUILT_IN_REGISTRY: &str = include_str!("../engines.yaml");
 /// # Errors
 /// Never for a library that passed its tests; the registry's own error otherwise.
 pub fn built_in_registry() -> Result<Vec<EngineSpec>, registry::RegistryError> {
-    registry::parse(BUILT_IN_REGISTRY)
+    // Its scripts (the JSON-lines adapters) are in the package's folder.
+    registry::parse_in(BUILT_IN_REGISTRY, Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// What to run.
@@ -49,6 +51,10 @@ pub struct Check {
     pub progress: bool,
     /// Print cucumber's account of every step on standard output.
     pub print_steps: bool,
+    /// Name the engine by what it calls itself ([`registry::name_of`] its
+    /// version line) instead of by `spec.name`: for a program named on the
+    /// command line, which no registry entry names.
+    pub name_from_engine: bool,
 }
 
 impl Default for Check {
@@ -59,6 +65,7 @@ impl Default for Check {
             tags: None,
             progress: false,
             print_steps: false,
+            name_from_engine: false,
         }
     }
 }
@@ -79,18 +86,30 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
             None => format!("{} holds no scenario to run", labels.join(", ")),
         });
     }
-    let spec = &check.spec;
+    let mut spec = check.spec.clone();
     // Fail early, with the install command, if the engine cannot start at all.
-    drop(adapters::build(spec).map_err(|e| format!("cannot start the engine {}: {e}", spec.name))?);
+    let first = adapters::build(&spec).map_err(|e| format!("cannot start the engine {}: {e}", spec.name))?;
+    let said = first.version();
+    // An engine that names nothing is given its program's path for a version.
+    let named_itself = Path::new(&said).file_name().is_none_or(|file| file.to_string_lossy() != spec.name);
+    if check.name_from_engine && named_itself {
+        spec.name = registry::name_of(&said, &spec.name);
+    }
+    // The engines belong to this run: when it ends, the pool and every
+    // scenario's handle on it are dropped, and each engine process with them.
+    // The first engine only shows that it starts (a fault injected into a
+    // run's engines must not end the run before any verdict).
+    drop(first);
     let pool = Pool::new(spec.clone());
-    world::set_engine(move || pool.checkout());
+    let engine = EngineChoice::new(move || pool.checkout());
     let bar = check.progress.then(|| progress_bar(total as u64));
-    let mut run = EngineRun { engine: spec.name.clone(), ..EngineRun::default() };
+    let mut run = EngineRun { engine: spec.name.clone(), engine_answers: Some(0), ..EngineRun::default() };
     for part in &parts {
         if crate::count_selected(std::slice::from_ref(part), check.tags.as_deref())? == 0 {
             continue;
         }
         let options = RunOptions {
+            engine: engine.clone(),
             tags: check.tags.clone(),
             concurrency: Some(spec.workers.max(1)),
             print_steps: check.print_steps,
@@ -104,6 +123,7 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
         run.engine_faults += part.engine_faults;
+        run.engine_answers = Some(run.engine_answers.unwrap_or(0) + part.engine_answers.unwrap_or(0));
         run.scenarios.extend(part.scenarios);
     }
     if let Some(bar) = bar {
@@ -155,6 +175,21 @@ impl Judged {
         let run = &self.run;
         let version = if run.version.is_empty() { String::new() } else { format!(" ({})", run.version) };
         format!("{}{version}, {} scenarios in {:.1} s", run.engine, run.scenarios.len(), run.wall_ms as f64 / 1000.0)
+    }
+
+    /// Why the run checked nothing, if the engine answered no question at
+    /// all (every scenario unsupported, or ended in errors): one line, for a
+    /// run that must not count as a pass.
+    pub fn checked_nothing(&self) -> Option<String> {
+        let run = &self.run;
+        (run.engine_answers == Some(0)).then(|| {
+            format!(
+                "{} answered none of the questions of {} scenarios: nothing was checked (see the report's messages; \
+                 for a JSON-lines engine, its hello reply)",
+                run.engine,
+                run.scenarios.len()
+            )
+        })
     }
 
     /// Whether every verdict is the one expected.
@@ -245,4 +280,42 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
         let _ = std::fs::remove_file(&partial);
         format!("cannot write {}: {e}", path.display())
     })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::report::Verdict;
+
+    /// A JSON-lines engine in a shell script that lists no legal moves anywhere.
+    fn no_moves_engine() -> EngineSpec {
+        let script = r#"while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"nomoves 0.1","supports":["legal_moves"],"features":[]}\n' "$id" ;;
+    *) printf '{"id":%s,"moves":[]}\n' "$id" ;;
+  esac
+done"#;
+        EngineSpec::program(registry::Protocol::Jsonl, "sh", vec!["-c".into(), script.into()])
+    }
+
+    #[test]
+    fn two_runs_in_one_process_each_ask_their_own_engine() {
+        let tags = Some("@CASTLE-11".to_string());
+        let built_in = Check { tags: tags.clone(), ..Check::default() };
+        let other = Check { spec: no_moves_engine(), tags, name_from_engine: true, ..Check::default() };
+        for check in [&built_in, &other, &built_in] {
+            let run = run(check).expect("the run starts");
+            let verdicts: Vec<Verdict> = run.scenarios.iter().map(|s| s.verdict).collect();
+            assert!(!verdicts.is_empty());
+            if check.spec.name == "lawbook" {
+                assert_eq!(run.engine, "lawbook");
+                assert!(verdicts.iter().all(|v| *v == Verdict::Passed), "{verdicts:?}");
+            } else {
+                assert_eq!(run.engine, "nomoves", "named as it calls itself");
+                assert!(verdicts.contains(&Verdict::Failed), "{verdicts:?}");
+            }
+            assert!(run.engine_answers.is_some_and(|n| n > 0));
+        }
+    }
 }

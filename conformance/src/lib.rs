@@ -24,9 +24,45 @@ pub mod world;
 
 pub use world::ChessWorld;
 
+/// Makes the engine a scenario asks: the run calls it once for each
+/// scenario (a handle on a [`lawbook_engines::pool::Pool`], a mutant, the
+/// built-in engine). The engines it makes belong to the run and end with it.
+#[derive(Clone)]
+pub struct EngineChoice(std::sync::Arc<dyn Fn() -> Box<dyn lawbook_engines::Engine> + Send + Sync>);
+
+impl EngineChoice {
+    /// The engines `make` makes.
+    pub fn new(make: impl Fn() -> Box<dyn lawbook_engines::Engine> + Send + Sync + 'static) -> EngineChoice {
+        EngineChoice(std::sync::Arc::new(make))
+    }
+
+    /// lawbook's own rules ([`lawbook_engines::BuiltIn`]).
+    pub fn built_in() -> EngineChoice {
+        EngineChoice::new(|| Box::new(lawbook_engines::BuiltIn))
+    }
+
+    fn make(&self) -> Box<dyn lawbook_engines::Engine> {
+        (self.0)()
+    }
+}
+
+impl Default for EngineChoice {
+    fn default() -> EngineChoice {
+        EngineChoice::built_in()
+    }
+}
+
+impl std::fmt::Debug for EngineChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EngineChoice(..)")
+    }
+}
+
 /// How to run the corpus.
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
+    /// The engine every scenario asks (the built-in one by default).
+    pub engine: EngineChoice,
     /// A Gherkin tag expression (`@CASTLE-11`, `@fide-3.8.2.2 and not @faq`);
     /// only matching scenarios run. `@wip` scenarios never run.
     pub tags: Option<String>,
@@ -197,7 +233,10 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     let features = parse(part)?;
     let texts: HashMap<std::path::PathBuf, String> =
         part.files.iter().map(|f| (f.path.clone(), f.text.clone())).collect();
-    snapshots::choose(part.pins.clone(), options.review_pins);
+    let pinned = snapshots::Pinned { pins: part.pins.clone(), review: options.review_pins };
+    let engine = options.engine.clone();
+    let tally = lawbook_engines::Tally::default();
+    let run_tally = tally.clone();
     let records: Arc<Mutex<Vec<(step_log::ScenarioKey, report::ScenarioRecord)>>> = Arc::default();
     let step_log = step_log::StepLog::default();
     let after_records = Arc::clone(&records);
@@ -205,8 +244,6 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     let after_engine = Arc::clone(&engine_name);
     let progress = options.progress.clone();
     let started = std::time::Instant::now();
-    let engine_before = lawbook_engines::engine_time();
-    let faults_before = lawbook_engines::engine_failures();
     use cucumber::WriterExt as _;
     let out: Box<dyn std::io::Write + Send> =
         if options.print_steps { Box::new(UntilClosed::default()) } else { Box::new(std::io::sink()) };
@@ -220,7 +257,9 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
         )
         .fail_on_skipped()
         .max_concurrent_scenarios(options.concurrency)
-        .before(|feature, _rule, scenario, world| {
+        .before(move |feature, _rule, scenario, world| {
+            world.engine = Box::new(lawbook_engines::Timed::new(engine.make(), &tally));
+            world.pinned = pinned.clone();
             world.feature = feature.name.clone();
             world.scenario = scenario.name.clone();
             world.outline_row = !scenario.examples.is_empty();
@@ -370,14 +409,16 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     name_scenarios(&mut scenarios);
     let (engine, version) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
     let wall_ms = started.elapsed().as_millis() as u64;
-    let engine_us = lawbook_engines::engine_time().saturating_sub(engine_before).as_micros() as u64;
-    let engine_faults = lawbook_engines::engine_failures().saturating_sub(faults_before) as u64;
+    let engine_us = run_tally.engine_time().as_micros() as u64;
+    let engine_faults = run_tally.failures() as u64;
+    let engine_answers = run_tally.answers() as u64;
     Ok(report::EngineRun {
         engine,
         version,
         wall_ms,
         engine_us,
         engine_faults,
+        engine_answers: Some(engine_answers),
         scenarios,
         ..report::EngineRun::default()
     })
@@ -447,8 +488,9 @@ fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log
 /// a summary per feature and exits non-zero when any scenario does not pass.
 /// With `LAWBOOK_FAILED_LIST` set, writes the names of the scenarios that did
 /// not pass to that file (used by `cargo xtask corpus-mutants`).
-pub fn run(features: &std::path::Path) {
-    let options = RunOptions { cucumber_cli: true, print_steps: true, review_pins: true, ..RunOptions::default() };
+pub fn run(features: &std::path::Path, engine: EngineChoice) {
+    let options =
+        RunOptions { engine, cucumber_cli: true, print_steps: true, review_pins: true, ..RunOptions::default() };
     let run = match corpus::folder(features).and_then(|part| run_corpus(&part, &options)) {
         Ok(run) => run,
         Err(e) => {

@@ -149,10 +149,15 @@ pub struct EngineRun {
     pub engine_us: u64,
     /// How many of the engine's answers were engine failures (it crashed,
     /// hung, answered nonsense or could not be started; see
-    /// [`lawbook_engines::engine_failures`]). Zero in runs recorded before it
+    /// [`lawbook_engines::Tally::failures`]). Zero in runs recorded before it
     /// was counted.
     #[serde(default)]
     pub engine_faults: u64,
+    /// The questions the engine answered, with an answer or by refusing the
+    /// position (see [`lawbook_engines::Tally::answers`]); a run in which it
+    /// answered none checked nothing. `None` in runs recorded before it was counted.
+    #[serde(default)]
+    pub engine_answers: Option<u64>,
     /// Every scenario run.
     pub scenarios: Vec<ScenarioRecord>,
     /// The verdicts that differ from the engine's expectations, once compared
@@ -669,6 +674,7 @@ mod tests {
             wall_ms: 1234,
             engine_us: 567_000,
             engine_faults: 1,
+            engine_answers: Some(10),
             scenarios: vec![
                 record("Castling", Verdict::Passed, None),
                 record(

@@ -9,23 +9,22 @@
 //! shows any change.
 
 use crate::corpus::Pins;
-use std::sync::Mutex;
 
 /// The pinned lists of the scenarios being run, and whether the built-in
-/// engine's lists go through insta.
-static CHOSEN: Mutex<Option<(Pins, bool)>> = Mutex::new(None);
-
-/// Chooses the pinned lists for the scenarios run from now on; with
-/// `review`, the built-in engine's lists are checked with insta (which
-/// writes a `.snap.new` to review where they differ), which needs `pins` to be a folder.
-pub fn choose(pins: Pins, review: bool) {
-    if let Ok(mut chosen) = CHOSEN.lock() {
-        *chosen = Some((pins, review));
-    }
+/// engine's lists go through insta: with `review`, insta writes a
+/// `.snap.new` to review where they differ, which needs `pins` to be a folder.
+#[derive(Clone, Debug)]
+pub struct Pinned {
+    /// Where the lists are.
+    pub pins: Pins,
+    /// Check the built-in engine's lists through insta.
+    pub review: bool,
 }
 
-fn chosen() -> (Pins, bool) {
-    CHOSEN.lock().ok().and_then(|c| c.clone()).unwrap_or((Pins::Embedded, false))
+impl Default for Pinned {
+    fn default() -> Pinned {
+        Pinned { pins: Pins::Embedded, review: false }
+    }
 }
 
 /// The UCI moves of a pinned list's body, from the text of its file.
@@ -34,13 +33,13 @@ pub fn pinned_moves(text: &str) -> Option<Vec<String>> {
     Some(body.lines().filter_map(|line| line.split_whitespace().nth(1)).map(str::to_string).collect())
 }
 
-/// The UCI moves of the chosen pinned list `name`, or `None` if there is no such list.
-pub fn read_pinned(name: &str) -> Option<Vec<String>> {
-    pinned_moves(&chosen().0.pinned_moves(name)?)
+/// The UCI moves of the pinned list `name` in `pins`, or `None` if there is no such list.
+pub fn read_pinned(pins: &Pins, name: &str) -> Option<Vec<String>> {
+    pinned_moves(&pins.pinned_moves(name)?)
 }
 
-pub(crate) fn assert_pinned(engine: &str, name: &str, description: &str, content: &str) {
-    let (pins, review) = chosen();
+pub(crate) fn assert_pinned(pinned: &Pinned, engine: &str, name: &str, description: &str, content: &str) {
+    let (pins, review) = (&pinned.pins, pinned.review);
     if !pins.exist() {
         panic!(
             "this scenario pins its legal moves, but its folder of scenarios has no pinned lists ({} does not exist): \
@@ -57,7 +56,7 @@ pub(crate) fn assert_pinned(engine: &str, name: &str, description: &str, content
         settings.bind(|| insta::assert_snapshot!(name, content));
         return;
     }
-    let Some(mut expected) = read_pinned(name) else {
+    let Some(mut expected) = read_pinned(pins, name) else {
         panic!(
             "no pinned move list {name}.snap in {}: run these scenarios on the built-in engine first",
             pins.describe()

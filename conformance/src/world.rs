@@ -13,33 +13,31 @@
 //! it, never to judge it.
 
 use lawbook_board::{Board, CastlingMode, Color, Setup};
-use lawbook_engines::{BuiltIn, Engine, PositionQuery, Timed};
+use lawbook_engines::{Answer, Engine, EngineError, PositionQuery};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{ReadOptions, diagram, fen, read_move};
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
 
-/// Makes the engine each scenario asks; set once before the run.
-type EngineFactory = Box<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+/// The engine a scenario's world holds until the run gives it its own:
+/// every question is an engine failure, so a world the run did not set up
+/// can never pass by asking nobody.
+struct NotChosen;
 
-static ENGINE: OnceLock<Mutex<EngineFactory>> = OnceLock::new();
-
-/// Chooses the engine every scenario of this run asks (the built-in one if never called).
-pub fn set_engine(factory: impl Fn() -> Box<dyn Engine> + Send + Sync + 'static) {
-    let _ = ENGINE.set(Mutex::new(Box::new(factory)));
-}
-
-/// The engine a new scenario asks, timed (see [`Timed`]).
-fn new_engine() -> Box<dyn Engine> {
-    let engine = match ENGINE.get() {
-        Some(factory) => match factory.lock() {
-            Ok(f) => f(),
-            Err(poisoned) => (poisoned.into_inner())(),
-        },
-        None => Box::new(BuiltIn),
-    };
-    Box::new(Timed(engine))
+impl Engine for NotChosen {
+    fn name(&self) -> &str {
+        "no engine"
+    }
+    fn version(&self) -> String {
+        "no engine".to_string()
+    }
+    fn supports(&self, capability: lawbook_engines::Capability) -> bool {
+        // Every question, so that asking gives the failure; not lawbook's model.
+        capability != lawbook_engines::Capability::Model
+    }
+    fn answer(&mut self, _: &PositionQuery, _: &lawbook_engines::Question) -> Result<Answer, EngineError> {
+        Err(EngineError::failed("no engine was chosen for this scenario (the run sets one before it starts)"))
+    }
 }
 
 /// The game a scenario has set up and played so far.
@@ -228,6 +226,8 @@ pub struct ChessWorld {
     pub refused: Vec<Unasked>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
+    /// The pinned legal move lists the run compares with.
+    pub pinned: crate::snapshots::Pinned,
 }
 
 /// A step the engine could not be asked (its verdict is *unsupported*); the
@@ -269,7 +269,8 @@ impl Default for ChessWorld {
             otb: None,
             unasked: Vec::new(),
             refused: Vec::new(),
-            engine: new_engine(),
+            engine: Box::new(NotChosen),
+            pinned: crate::snapshots::Pinned::default(),
         }
     }
 }

@@ -148,8 +148,9 @@ fn run(subject: &Subject, tags: &str, faults: Option<Faults>, dir: &Path) -> (En
         std::thread::sleep(Duration::from_millis(20));
     };
     let shown = || std::fs::read_to_string(dir.join("output.txt")).unwrap_or_default();
-    // 0: as expected; 1: some verdicts failed or ended in an engine error (as faults make them).
-    assert!(matches!(status.code(), Some(0 | 1)), "the run of {} failed ({status}):\n{}", subject.name, shown());
+    // 0: as expected; 1: some verdicts failed or ended in an engine error (as
+    // faults make them); 2: the engine answered no question at all (a dead one).
+    assert!(matches!(status.code(), Some(0..=2)), "the run of {} failed ({status}):\n{}", subject.name, shown());
     let text = std::fs::read_to_string(&json).unwrap_or_else(|e| panic!("{}: {e}\n{}", json.display(), shown()));
     let run: EngineRun = serde_json::from_str(&text).expect("the run's JSON");
     let logged = std::fs::read_to_string(&log).unwrap_or_default().lines().map(str::to_string).collect();
@@ -289,6 +290,7 @@ fn an_engine_that_never_starts_again_passes_nothing() {
     let (dead, logged) = run(&serve(), tags, Some(Faults { seed: 1, kill: 1000.0, stall: 0.0 }), &dir);
     println!("a dead engine: {:?} in {} scenarios, {} faults", dead.counts(), dead.scenarios.len(), logged.len());
     assert!(dead.scenarios.len() > 10);
+    assert_eq!(dead.engine_answers, Some(0), "a dead engine answers nothing, and the run says so");
     for record in &dead.scenarios {
         assert!(
             matches!(record.verdict, Verdict::Error | Verdict::Unsupported),

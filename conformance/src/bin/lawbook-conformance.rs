@@ -115,6 +115,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Engines under test (differential runs) end with the program, also when it is interrupted.
+    if let Err(e) = lawbook_engines::process::end_engines_on_signals() {
+        eprintln!("lawbook-conformance: cannot watch for interrupts, so an engine may outlive an interrupted run: {e}");
+    }
     match cli.command {
         Command::Differential {
             against,

@@ -261,5 +261,5 @@ fn pinned(world: &mut ChessWorld, step: &Step) {
         lines.len(),
         lawbook_notation::fen::write(&pos)
     );
-    crate::snapshots::assert_pinned(world.engine.name(), &name, &description, &lines.join("\n"));
+    crate::snapshots::assert_pinned(&world.pinned, world.engine.name(), &name, &description, &lines.join("\n"));
 }

@@ -9,7 +9,8 @@ use lawbook_engines::registry::{self, EngineSpec, Protocol};
 use std::path::PathBuf;
 
 /// Exit codes: 0 every verdict as expected, 1 unexpected verdicts, 2 bad
-/// usage, a bad registry or an engine that cannot be started at all.
+/// usage, a bad registry, an engine that cannot be started at all, or one
+/// that answered no question.
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("engine_choice").args(["uci", "xboard", "jsonl", "engine", "list_engines"])))]
 pub(crate) struct CheckArgs {
@@ -33,8 +34,9 @@ pub(crate) struct CheckArgs {
     /// The registry file for --engine (default: the copy built into lawbook, conformance/engines.yaml).
     #[arg(long, value_name = "FILE")]
     registry: Option<PathBuf>,
-    /// The engine's name in reports and expectations (default: the program's
-    /// file name, or the registry's name).
+    /// The engine's name in reports and expectations (default: the
+    /// registry's name, or for a program no registry entry names, what the
+    /// engine calls itself without its version: `id name`, `myname`, the `hello` reply's `engine`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// An engine option, repeatable: UCI `setoption name NAME value VALUE`, xboard `option NAME=VALUE`.
@@ -96,8 +98,9 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The engine the arguments name, with their settings applied.
-fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
+/// The engine the arguments name, with their settings applied, and whether
+/// it is to be named by what it calls itself.
+fn spec(args: &CheckArgs) -> Result<(EngineSpec, bool), Failure> {
     let program = [
         (&args.uci, Protocol::Uci, "--uci"),
         (&args.xboard, Protocol::Xboard, "--xboard"),
@@ -105,7 +108,7 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
     ]
     .into_iter()
     .find_map(|(text, protocol, flag)| text.as_ref().map(|t| (t, protocol, flag)));
-    let mut spec = match (program, &args.engine) {
+    let (mut spec, name_from_engine) = match (program, &args.engine) {
         (Some((text, protocol, flag)), _) => {
             let words = shlex::split(text).ok_or_else(|| usage(format!("{flag} {text:?}: unbalanced quotes")))?;
             let Some((command, rest)) = words.split_first() else {
@@ -117,8 +120,8 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
                     if command.contains('/') { ")" } else { ", not on PATH or in /usr/games)" }
                 )));
             }
-            match known_program(protocol, command)? {
-                // The registry knows this program's quirks: start from its entry.
+            match known_program(protocol, command, rest)? {
+                // The program is a registry engine's own: start from its entry's settings.
                 Some(mut known) => {
                     let args = if rest.is_empty() { known.args.clone() } else { rest.to_vec() };
                     eprintln!(
@@ -135,9 +138,10 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
                     );
                     known.command = Some(command.clone());
                     known.args = args;
-                    known
+                    (known, false)
                 }
-                None => EngineSpec::program(protocol, command, rest.to_vec()),
+                // Unknown: named by what it calls itself, unless --name says.
+                None => (EngineSpec::program(protocol, command, rest.to_vec()), args.name.is_none()),
             }
         }
         (None, Some(name)) => {
@@ -152,7 +156,7 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
                     "{name} runs in process, and this lawbook was built without it (install with `--features peers`)"
                 )));
             }
-            spec
+            (spec, false)
         }
         (None, None) => {
             return Err(usage(
@@ -181,17 +185,36 @@ fn spec(args: &CheckArgs) -> Result<EngineSpec, Failure> {
         }
         spec.validate_protocol = true;
     }
-    Ok(spec)
+    Ok((spec, name_from_engine))
 }
 
-/// The built-in registry's entry for a program run with `protocol`, matched
-/// by the program's file name (`stockfish`, `/usr/games/gnuchess`).
-fn known_program(protocol: Protocol, command: &str) -> Result<Option<EngineSpec>, Failure> {
-    let file = |c: &str| std::path::Path::new(c).file_name().map(|n| n.to_os_string());
+/// Programs that run another program's code: never a registry engine by
+/// themselves, whatever script they are given.
+const INTERPRETERS: &[&str] = &[
+    "node", "nodejs", "deno", "bun", "python", "python3", "pypy", "pypy3", "java", "sh", "bash", "dash", "zsh", "env",
+    "perl", "ruby", "lua", "luajit", "php", "wine", "mono", "dotnet", "Rscript",
+];
+
+/// Whether `file` is an interpreter (`python3.11` counts as `python3`).
+fn is_interpreter(file: &str) -> bool {
+    let base = file.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS.contains(&file) || INTERPRETERS.contains(&base)
+}
+
+/// The built-in registry's entry for a program run with `protocol`: one
+/// whose command has the program's file name (`stockfish`,
+/// `/usr/games/gnuchess`), and for an interpreter (`node`, `python3`) only
+/// one run with the very same arguments, since the script is the engine.
+fn known_program(protocol: Protocol, command: &str, rest: &[String]) -> Result<Option<EngineSpec>, Failure> {
+    let file = |c: &str| std::path::Path::new(c).file_name().map(|n| n.to_string_lossy().into_owned());
+    let Some(name) = file(command) else { return Ok(None) };
+    let interpreter = is_interpreter(&name);
     let specs = check::built_in_registry().map_err(|e| usage(format!("the built-in registry: {e}")))?;
-    Ok(specs
-        .into_iter()
-        .find(|s| s.protocol == protocol && s.command.as_deref().is_some_and(|c| file(c) == file(command))))
+    Ok(specs.into_iter().find(|s| {
+        s.protocol == protocol
+            && s.command.as_deref().and_then(file).as_deref() == Some(name.as_str())
+            && (!interpreter || s.args == rest)
+    }))
 }
 
 /// The registry --registry names, or the built-in one.
@@ -227,20 +250,21 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
     if args.list_engines {
         return list_engines(args);
     }
-    let spec = spec(args)?;
+    let (spec, name_from_engine) = spec(args)?;
     // Everything that can be wrong with the arguments is found before the run.
     let expected = args.expect.as_deref().map(check::read_expectations).transpose().map_err(usage)?;
     let mut sources = if args.no_corpus { Vec::new() } else { vec![Source::Embedded] };
     sources.extend(args.features.iter().cloned().map(Source::Folder));
-    let engine = spec.name.clone();
     let run = check::run(&Check {
         spec,
         sources,
         tags: args.tags.clone(),
         progress: !args.verbose,
         print_steps: args.verbose,
+        name_from_engine,
     })
     .map_err(usage)?;
+    let engine = run.engine.clone();
     if let Some(expected) = expected.as_ref().filter(|e| e.engine != engine) {
         eprintln!("lawbook check: note: the expectations are of {:?}, this run is of {engine:?}", expected.engine);
     }
@@ -283,11 +307,34 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
     }
     say(judged.summary_line())?;
     say(judged.closing_line())?;
+    if let Some(why) = judged.checked_nothing() {
+        return Err(Failure(why, 2));
+    }
     if judged.as_expected() {
         Ok(())
     } else if expected.is_some() {
         Err(Failure(format!("{} verdicts are not the expected ones", unexpected.len()), 1))
     } else {
         Err(Failure(format!("{} scenarios failed or ended in an engine error", unexpected.len()), 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_is_a_registry_engine_only_by_its_own_binary() {
+        let known = |protocol, command: &str, args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            known_program(protocol, command, &args).ok().flatten().map(|spec| spec.name)
+        };
+        assert_eq!(known(Protocol::Uci, "/usr/games/stockfish", &[]).as_deref(), Some("stockfish"));
+        assert_eq!(known(Protocol::Uci, "stockfish", &["--bench"]).as_deref(), Some("stockfish"));
+        // An interpreter runs whatever script it is given: not chess.js nor python-chess.
+        assert_eq!(known(Protocol::Jsonl, "node", &["adapter.mjs"]), None);
+        assert_eq!(known(Protocol::Jsonl, "/usr/bin/python3", &["x.py"]), None);
+        assert_eq!(known(Protocol::Jsonl, "python3.11", &[]), None);
+        assert!(is_interpreter("python3.11") && is_interpreter("node") && !is_interpreter("stockfish"));
     }
 }

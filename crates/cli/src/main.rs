@@ -250,6 +250,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Engines under test end with lawbook, also when it is interrupted.
+    if let Err(e) = lawbook_engines::process::end_engines_on_signals() {
+        eprintln!("lawbook: cannot watch for interrupts, so an engine may outlive an interrupted run: {e}");
+    }
     let result = match cli.command {
         Command::Perft(args) => run_perft(&args),
         Command::Moves(args) => run_moves(&args),

@@ -257,3 +257,93 @@ done
     assert!(text(&out.stderr).contains("checks the JSON-lines protocol"), "{}", text(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The fake engine that only its process group's end stops (`tests/fakes/stubborn.py`), writing its pids to `pids`.
+fn stubborn(pids: &Path, slow: bool) -> String {
+    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/stubborn.py");
+    format!("python3 {} {}{}", fake.display(), pids.display(), if slow { " slow" } else { "" })
+}
+
+/// The pids a stubborn engine wrote (each engine process and its child).
+fn pids_in(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect()
+}
+
+/// Whether `pid` is a process that still runs (a zombie has ended).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next()) != Some("Z"),
+        Err(_) => false,
+    }
+}
+
+/// Every pid in `file` ends within a second (the kernel may take a moment to reap).
+fn assert_all_ended(file: &Path, what: &str) {
+    let pids = pids_in(file);
+    assert!(pids.len() >= 2, "{what}: the engine started ({pids:?})");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while pids.iter().any(|&p| running(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let alive: Vec<u32> = pids.into_iter().filter(|&p| running(p)).collect();
+    for &pid in &alive {
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    }
+    assert!(alive.is_empty(), "{what}: engine processes outlived lawbook: {alive:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn no_engine_process_outlives_a_run() {
+    let dir = folder("survivors");
+    let pids = dir.join("pids");
+    let engine = stubborn(&pids, false);
+    let out = lawbook(&dir, &["check", "--jsonl", &engine, "--workers", "2", "--tags", "@fide-3.8.2.2"]);
+    // It lists no legal moves: failures, and lawbook exits 1 once the run is over.
+    assert_eq!(out.status.code(), Some(1), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("stubborn"), "named as it calls itself: {}", text(&out.stdout));
+    // python3 runs the registry's python-chess too; the script is the engine.
+    assert!(!text(&out.stderr).contains("registry knows"), "{}", text(&out.stderr));
+    assert_all_ended(&pids, "a finished run");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_run_ends_its_engines() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = folder(&format!("interrupted-{signal}"));
+        let pids = dir.join("pids");
+        let engine = stubborn(&pids, true);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook"))
+            .args(["check", "--jsonl", &engine])
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("lawbook starts");
+        // Once the run's engine has started (the first start is checked and
+        // kept), lawbook is interrupted in the middle of its scenarios.
+        let started = Instant::now();
+        while pids_in(&pids).len() < 2 && started.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(1500));
+        let _ = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("it can be waited for") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("lawbook did not end on SIG{signal}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        assert_all_ended(&pids, &format!("a run ended by SIG{signal}"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

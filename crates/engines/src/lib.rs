@@ -36,4 +36,4 @@ pub use answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, 
 pub use builtin::{BuiltIn, facts};
 pub use engine::{Ask, Engine};
 pub use query::{PositionQuery, Replay};
-pub use timed::{Timed, engine_failures, engine_time};
+pub use timed::{Tally, Timed};

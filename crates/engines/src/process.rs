@@ -7,7 +7,11 @@
 //!
 //! Each engine runs in a process group of its own, and stopping it kills the
 //! whole group: engines such as GNU Chess start a child process that would
-//! otherwise go on searching after its parent is gone.
+//! otherwise go on searching after its parent is gone. A [`Process`] ends its
+//! group when it is dropped; a program that may be interrupted calls
+//! [`end_engines_on_signals`] so that SIGINT, SIGTERM and SIGHUP end every
+//! engine group still running before it exits (an engine's group does not
+//! receive the terminal's Ctrl-C).
 //!
 //! The line-protocol helpers the UCI and xboard adapters share live here
 //! too: finding the program ([`program`]), sending a line ([`send`]), reading
@@ -25,6 +29,72 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// The process groups of the engines this program started and has not yet
+/// ended, for [`end_engines_on_signals`]. A signal is sent to a whole
+/// program, so this list is the program's, and the only state kept for it.
+static LIVE_GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Ends every engine group this program started, and the program, when
+/// SIGINT, SIGTERM or SIGHUP arrives (exit status 128 + the signal). Calling
+/// it again does nothing more.
+///
+/// # Errors
+/// When the signal handlers cannot be installed.
+#[cfg(unix)]
+pub fn end_engines_on_signals() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    static INSTALLED: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    if INSTALLED.get().is_some() {
+        return Ok(());
+    }
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    let _ = INSTALLED.set(());
+    thread::Builder::new().name("lawbook-signals".into()).spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            end_all_groups();
+            std::process::exit(128 + signal);
+        }
+    })?;
+    Ok(())
+}
+
+/// Does nothing where there are no signals to end a program.
+#[cfg(not(unix))]
+pub fn end_engines_on_signals() -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Kills every engine group still on [`LIVE_GROUPS`].
+#[cfg(unix)]
+fn end_all_groups() {
+    let groups = match LIVE_GROUPS.lock() {
+        Ok(mut groups) => std::mem::take(&mut *groups),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    };
+    for pid in groups {
+        if let Ok(pid) = i32::try_from(pid) {
+            // SAFETY: `kill` takes plain integers; a negative pid names the
+            // process group `spawn` created for that engine.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Notes (`live`) or forgets an engine group on [`LIVE_GROUPS`].
+fn note_group(pid: u32, live: bool) {
+    let mut groups = match LIVE_GROUPS.lock() {
+        Ok(groups) => groups,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if live {
+        groups.push(pid);
+    } else {
+        groups.retain(|&p| p != pid);
+    }
+}
 
 /// The longest line kept from an engine; longer lines are cut and flagged.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -114,6 +184,7 @@ impl Process {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| ProcessError::Spawn(format!("{program}: {e}")))?;
+        note_group(child.id(), true);
         let stderr_tail: Arc<Mutex<VecDeque<String>>> = Arc::default();
         if let Some(stderr) = child.stderr.take() {
             let tail = Arc::clone(&stderr_tail);
@@ -304,6 +375,7 @@ impl Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        note_group(self.child.id(), false);
     }
 }
 
@@ -335,18 +407,22 @@ pub fn program(spec: &EngineSpec) -> Result<String, EngineError> {
     let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
         EngineError::failed(format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol))
     })?;
+    let how = match spec.install.as_deref() {
+        Some(install) => format!("install it with: {install}"),
+        None => "the registry names no install command for it".to_string(),
+    };
+    if let Some(script) = spec.script.as_deref().filter(|s| !std::path::Path::new(s).is_file()) {
+        return Err(EngineError::failed(format!(
+            "engine {:?}: its script {script} is not there (it comes with a checkout of the registry's folder); {how}",
+            spec.name
+        )));
+    }
     match locate(command) {
         Some(path) => Ok(path.to_string_lossy().into_owned()),
-        None => {
-            let how = match spec.install.as_deref() {
-                Some(install) => format!("install it with: {install}"),
-                None => "the registry names no install command for it".to_string(),
-            };
-            Err(EngineError::failed(format!(
-                "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
-                spec.name
-            )))
-        }
+        None => Err(EngineError::failed(format!(
+            "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
+            spec.name
+        ))),
     }
 }
 

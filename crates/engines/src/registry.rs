@@ -85,7 +85,14 @@ pub struct EngineSpec {
     /// and in `/usr/games`.
     #[serde(default)]
     pub command: Option<String>,
-    /// Arguments, passed as a list (never through a shell).
+    /// A file the command runs (an adapter script run by `node` or
+    /// `python3`), written relative to the registry file's folder. Reading
+    /// the registry makes it a path from there and puts it before `args`;
+    /// the engine is missing where the file is not.
+    #[serde(default)]
+    pub script: Option<String>,
+    /// Arguments, passed as a list (never through a shell); after the
+    /// `script`, once the registry is read.
     #[serde(default)]
     pub args: Vec<String>,
     /// Engine options (UCI `setoption`, xboard features), by name.
@@ -144,6 +151,7 @@ impl EngineSpec {
             name,
             protocol,
             command: Some(command.to_string()),
+            script: None,
             args,
             options: BTreeMap::new(),
             timeout_ms: default_timeout_ms(),
@@ -306,14 +314,44 @@ pub fn read(path: &Path) -> Result<Vec<EngineSpec>, RegistryError> {
             format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1),
         )
     })?;
-    parse(&text).map_err(|e| RegistryError { message: format!("{}: {}", path.display(), e.message), ..e })
+    let folder = path.parent().unwrap_or(Path::new(""));
+    parse_in(&text, folder).map_err(|e| RegistryError { message: format!("{}: {}", path.display(), e.message), ..e })
 }
 
-/// Parses registry text (see [`read`]).
+/// Parses registry text (see [`read`]), its `script`s relative to the
+/// current folder.
 ///
 /// # Errors
 /// As [`read`], without the file name.
 pub fn parse(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
+    parse_in(text, Path::new(""))
+}
+
+/// Parses registry text whose `script`s are written relative to `folder`
+/// (the registry file's): each becomes a path from there, put before the
+/// entry's `args`.
+///
+/// ```
+/// use lawbook_engines::registry::parse_in;
+/// let yaml = "engines:\n  - name: js\n    protocol: jsonl\n    command: node\n    script: adapters/a.mjs\n    args: [--quiet]\n";
+/// let spec = parse_in(yaml, std::path::Path::new("/opt/lawbook")).unwrap().remove(0);
+/// assert_eq!(spec.args, ["/opt/lawbook/adapters/a.mjs", "--quiet"]);
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_in(text: &str, folder: &Path) -> Result<Vec<EngineSpec>, RegistryError> {
+    let mut specs = parse_entries(text)?;
+    for spec in &mut specs {
+        if let Some(script) = &mut spec.script {
+            *script = folder.join(&*script).to_string_lossy().into_owned();
+            spec.args.insert(0, script.clone());
+        }
+    }
+    Ok(specs)
+}
+
+fn parse_entries(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
     let file: RegistryFile = serde_yaml::from_str(text).map_err(|e| {
         let message = e.to_string();
         // One short line: a YAML reader's message may span several lines and
@@ -350,6 +388,34 @@ pub fn parse(text: &str) -> Result<Vec<EngineSpec>, RegistryError> {
         }
     }
     Ok(file.engines)
+}
+
+/// A name for reports from what an engine calls itself (`id name`,
+/// `myname`, a JSON-lines `hello`'s `engine`): the words before its version
+/// (the trailing words with a digit in them, or a `-1.2` at the end of the
+/// only word); `fallback` when nothing is left.
+///
+/// ```
+/// use lawbook_engines::registry::name_of;
+/// assert_eq!(name_of("Stockfish 17.1", "x"), "Stockfish");
+/// assert_eq!(name_of("Sjaak II 1.4.1", "x"), "Sjaak II");
+/// assert_eq!(name_of("Crafty-25.2", "x"), "Crafty");
+/// assert_eq!(name_of("  ", "sjaakii"), "sjaakii");
+/// ```
+pub fn name_of(description: &str, fallback: &str) -> String {
+    let mut words: Vec<&str> = description.split_whitespace().collect();
+    while words.len() > 1 && words.last().is_some_and(|w| w.contains(|c: char| c.is_ascii_digit())) {
+        words.pop();
+    }
+    if let [only] = words.as_mut_slice()
+        && let Some(at) = only.find(['-', '_'])
+        && only[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+        && at > 0
+    {
+        *only = &only[..at];
+    }
+    let name = words.join(" ");
+    if name.is_empty() || name.chars().any(char::is_control) { fallback.to_string() } else { name }
 }
 
 /// The engine named `name` among `specs`.

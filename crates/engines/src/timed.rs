@@ -1,61 +1,100 @@
-//! [`Timed`]: an engine whose every answer is timed, and [`engine_time`],
-//! the sum of those times in this process; [`engine_failures`], the
-//! answers that were engine failures.
+//! [`Timed`]: an engine whose every answer is counted and timed on a
+//! [`Tally`], which one run keeps for itself: the time spent waiting for the
+//! engine, how many questions it answered and how many answers were failures.
 
 use crate::answer::{Answer, Capability, EngineError, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
 use core::time::Duration;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// Nanoseconds spent inside the calls of every [`Timed`] engine of this process.
-static ENGINE_NANOS: AtomicU64 = AtomicU64::new(0);
+/// What the [`Timed`] engines of one run did; clones share the counts.
+///
+/// ```
+/// use lawbook_engines::{Ask, BuiltIn, PositionQuery, Tally, Timed};
+///
+/// let tally = Tally::default();
+/// let mut engine = Timed::new(BuiltIn, &tally);
+/// let query = PositionQuery::from_start(&["e2e4"]).unwrap();
+/// assert_eq!(engine.legal_moves(&query).map(|m| m.len()), Ok(20));
+/// assert_eq!((tally.answers(), tally.failures()), (1, 0));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Tally(Arc<Counts>);
 
-/// Answers of every [`Timed`] engine of this process that were [`EngineError::Failed`].
-static ENGINE_FAILURES: AtomicUsize = AtomicUsize::new(0);
-
-/// How many answers of every [`Timed`] engine of this process so far were
-/// [`EngineError::Failed`]: the engine crashed, hung, answered nonsense or
-/// could not be started (a child-process engine is restarted after each).
-pub fn engine_failures() -> usize {
-    ENGINE_FAILURES.load(Ordering::Relaxed)
+#[derive(Debug, Default)]
+struct Counts {
+    nanos: AtomicU64,
+    answers: AtomicUsize,
+    failures: AtomicUsize,
 }
 
-/// The time spent inside the calls of every [`Timed`] engine of this process
-/// so far, summed (calls made at the same time each count in full).
-pub fn engine_time() -> Duration {
-    Duration::from_nanos(ENGINE_NANOS.load(Ordering::Relaxed))
+impl Tally {
+    /// The time spent inside the engines' calls so far, summed (calls made
+    /// at the same time each count in full).
+    pub fn engine_time(&self) -> Duration {
+        Duration::from_nanos(self.0.nanos.load(Ordering::Relaxed))
+    }
+
+    /// How many questions the engines answered: with an answer, or by
+    /// refusing the position. An unsupported question or a failure is no answer.
+    pub fn answers(&self) -> usize {
+        self.0.answers.load(Ordering::Relaxed)
+    }
+
+    /// How many answers were [`EngineError::Failed`]: the engine crashed,
+    /// hung, answered nonsense or could not be started (a child-process
+    /// engine is restarted after each).
+    pub fn failures(&self) -> usize {
+        self.0.failures.load(Ordering::Relaxed)
+    }
+
+    /// Runs `call`, adding its time.
+    fn time<T>(&self, call: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let answer = call();
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.0.nanos.fetch_add(nanos, Ordering::Relaxed);
+        answer
+    }
 }
 
-/// An engine whose every call is timed and added to [`engine_time`]: the
+/// An engine whose every call is timed and counted on its [`Tally`]: the
 /// time a harness waits for answers, without the time it spends on its own
 /// work (reading scenarios, building queries, comparing answers).
-pub struct Timed<E>(pub E);
+pub struct Timed<E> {
+    engine: E,
+    tally: Tally,
+}
 
-/// Runs `call`, adding its time to [`engine_time`].
-fn timed<T>(call: impl FnOnce() -> T) -> T {
-    let started = Instant::now();
-    let answer = call();
-    let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    ENGINE_NANOS.fetch_add(nanos, Ordering::Relaxed);
-    answer
+impl<E: Engine> Timed<E> {
+    /// `engine`, counted on `tally`.
+    pub fn new(engine: E, tally: &Tally) -> Timed<E> {
+        Timed { engine, tally: tally.clone() }
+    }
 }
 
 impl<E: Engine> Engine for Timed<E> {
     fn name(&self) -> &str {
-        self.0.name()
+        self.engine.name()
     }
     fn version(&self) -> String {
-        self.0.version()
+        self.engine.version()
     }
     fn supports(&self, capability: Capability) -> bool {
-        timed(|| self.0.supports(capability))
+        self.tally.time(|| self.engine.supports(capability))
     }
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
-        let answer = timed(|| self.0.answer(query, question));
-        if matches!(answer, Err(EngineError::Failed(_))) {
-            ENGINE_FAILURES.fetch_add(1, Ordering::Relaxed);
+        let answer = self.tally.time(|| self.engine.answer(query, question));
+        let counter = match &answer {
+            Ok(_) | Err(EngineError::Refused(_)) => Some(&self.tally.0.answers),
+            Err(EngineError::Failed(_)) => Some(&self.tally.0.failures),
+            Err(EngineError::Unsupported(_)) => None,
+        };
+        if let Some(counter) = counter {
+            counter.fetch_add(1, Ordering::Relaxed);
         }
         answer
     }

@@ -9,9 +9,10 @@
 //! most the registry's time limit; an engine that exits, hangs, prints
 //! something other than a JSON object or answers with the wrong id gets an
 //! error for that request and is restarted for the next one. An engine whose
-//! `hello` reply names another protocol version, or none, is not started.
+//! `hello` reply names another protocol version, or none, or lacks a field
+//! the protocol requires (its schema is always checked), is not started.
 //!
-//! With the registry's `validate_protocol`, every reply is also checked
+//! With the registry's `validate_protocol`, every other reply is also checked
 //! against the protocol's JSON Schema ([`schema`], the reply schema of the
 //! request sent): a reply that breaks it is an engine error naming the
 //! request, the place in the reply (a JSON pointer) and what the schema
@@ -167,9 +168,13 @@ impl JsonlEngine {
                 return Err(e);
             }
         };
-        // The version first, with or without the schema: a reply of another
-        // version is not judged by version 1's schema.
-        let reply = match speaks_this_version(&reply).and_then(|()| self.conform("hello", reply)) {
+        // The version first: a reply of another version is not judged by
+        // version 1's schema. Then the fields the protocol requires, always:
+        // an engine whose reply lacks one has not said what it answers.
+        let reply = match speaks_this_version(&reply)
+            .and_then(|()| says_what_it_is(&reply))
+            .and_then(|()| self.conform("hello", reply))
+        {
             Ok(reply) => reply,
             Err(why) => {
                 self.process = None;
@@ -371,6 +376,35 @@ impl JsonlEngine {
             return Err(failed(format!("the engine refused the {kind} request: {code}: {message}")));
         }
         Ok(reply)
+    }
+}
+
+/// Whether a `hello` reply has the fields the protocol requires besides
+/// `protocol`: `engine` (a string), `supports` and `features` (lists of
+/// strings); an error naming each missing or malformed one.
+fn says_what_it_is(reply: &Map<String, Value>) -> Result<(), EngineError> {
+    let strings = |v: &Value| v.as_array().is_some_and(|list| list.iter().all(Value::is_string));
+    type Wanted = (&'static str, fn(&Value) -> bool, &'static str);
+    let wanted: [Wanted; 3] = [
+        ("engine", Value::is_string, "its name and version, a string"),
+        ("supports", strings, "the requests it answers, a list"),
+        ("features", strings, "the features it honours, a list that may be empty"),
+    ];
+    let wrong: Vec<String> = wanted
+        .iter()
+        .filter_map(|(key, is_right, what)| match reply.get(*key) {
+            None => Some(format!("no {key:?} ({what})")),
+            Some(value) if !is_right(value) => Some(format!("{key:?} is {}, not {what}", excerpt(&value.to_string()))),
+            Some(_) => None,
+        })
+        .collect();
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(failed(format!(
+            "the engine's hello reply does not say what it is and answers (conformance/PROTOCOL.md, `hello`): {}",
+            wrong.join("; ")
+        )))
     }
 }
 
