@@ -338,6 +338,30 @@ Feature: Draws and material
       Then the position has occurred 3 times
       And a draw can be claimed by threefold repetition
 
+    # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
+    # FIDE 9.2.3, in our words: an en passant square counts only when a pawn can really capture there. The FEN names e6, where no white pawn can take, so the start is the same position as the one the knights come back to.
+    @DRAW-05
+    Scenario: A position given with an en passant square no pawn can use repeats once the knights come back
+      Given the position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
+      Then the legal moves are as pinned
+      When the game continues 2. Nf3 Nc6 3. Ng1 Nb8
+      Then the position has occurred twice
+      When the game continues 4. Nf3 Nc6 5. Ng1 Nb8
+      Then the position has occurred 3 times
+      And a draw can be claimed by threefold repetition
+
+    # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
+    # FIDE 9.2.3, in our words: an en passant capture that is possible makes a position different. The FEN names f6, where the pawn on e5 can take; once the knights come back, that capture is gone, and so is the first position.
+    @DRAW-05
+    Scenario: A position given with an en passant capture on offer does not repeat once the capture is gone
+      Given the position rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3
+      Then the legal moves are as pinned
+      And exf6 is legal
+      When the game continues 3. Nf3 Nc6 4. Ng1 Nb8
+      Then the position has occurred once
+      When the game continues 5. Nf3 Nc6 6. Ng1 Nb8
+      Then the position has occurred twice
+
   @fide-9.1 @fide-5.2.3
   Rule: A draw may be agreed by both players
 

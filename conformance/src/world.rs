@@ -43,6 +43,10 @@ impl Engine for NotChosen {
 /// The game a scenario has set up and played so far.
 #[derive(Clone, Debug)]
 pub struct ScenarioGame {
+    /// The start as engines are told it: as the scenario wrote it (an en
+    /// passant square no capture can use included), where lawbook's
+    /// position keeps only what 9.2.3 counts.
+    start_fen: String,
     moves: Vec<Move>,
     /// The start and every position after it: the last is current.
     positions: Vec<Position>,
@@ -51,7 +55,13 @@ pub struct ScenarioGame {
 impl ScenarioGame {
     /// A game from `start`, no move played yet.
     pub fn new(start: Position) -> ScenarioGame {
-        ScenarioGame { moves: Vec::new(), positions: vec![start] }
+        ScenarioGame::as_written(start, fen::write(&start))
+    }
+
+    /// A game from `start`, which engines are told as `fen` (the scenario's
+    /// own text of it), no move played yet.
+    pub fn as_written(start: Position, fen: String) -> ScenarioGame {
+        ScenarioGame { start_fen: fen, moves: Vec::new(), positions: vec![start] }
     }
 
     /// The starting position.
@@ -95,7 +105,7 @@ impl ScenarioGame {
     pub fn query(&self) -> PositionQuery {
         let moves = self.positions.iter().zip(&self.moves).map(|(pos, &mv)| UciMove::from_move(pos, mv)).collect();
         PositionQuery {
-            fen: fen::write(self.start()),
+            fen: self.start_fen.clone(),
             moves,
             chess960: self.start().castling_mode() == CastlingMode::Chess960,
             automatic_fifty_moves: false,
@@ -204,6 +214,11 @@ pub struct ChessWorld {
     setup: Setup,
     /// Whether the setup is Chess960.
     mode: CastlingMode,
+    /// The scenario said the game is Chess960: a FEN given later keeps it.
+    chess960_chosen: bool,
+    /// The FEN the scenario wrote for its start, kept as written for the
+    /// engines; `None` once another step changes the setup.
+    written: Option<String>,
     /// The game, once play (or a question) has started.
     game: Option<ScenarioGame>,
     /// The start, when it is one no game can reach: then there is no game.
@@ -260,6 +275,8 @@ impl Default for ChessWorld {
             outline_row: false,
             setup: Setup::empty(),
             mode: CastlingMode::Standard,
+            chess960_chosen: false,
+            written: None,
             game: None,
             unreachable: None,
             attempt: None,
@@ -284,16 +301,21 @@ impl ChessWorld {
     /// The position being set up, to change: the game starts again from it.
     pub fn setup_mut(&mut self) -> &mut Setup {
         self.game = None;
+        self.written = None;
         self.unreachable_setup_ends("changes the position");
         &mut self.setup
     }
 
-    /// Sets up a whole new position (and castling mode), starting the game again.
-    pub fn set_up(&mut self, setup: Setup, mode: CastlingMode) {
+    /// Sets up a whole new position, written as the FEN `text` (which
+    /// engines are told as written) and read as `setup` and `mode`,
+    /// starting the game again. A game the scenario said is Chess960 stays
+    /// Chess960.
+    pub fn set_up_fen(&mut self, text: String, setup: Setup, mode: CastlingMode) {
         self.game = None;
         self.unreachable = None;
         self.setup = setup;
-        self.mode = mode;
+        self.mode = if self.chess960_chosen { CastlingMode::Chess960 } else { mode };
+        self.written = Some(text);
     }
 
     /// Starts from a position no game can reach, given as `fen` (kept as
@@ -325,6 +347,7 @@ impl ChessWorld {
     pub fn set_chess960(&mut self) {
         self.game = None;
         self.mode = CastlingMode::Chess960;
+        self.chess960_chosen = true;
     }
 
     /// Starts the game from the set-up position (once), validating it strictly.
@@ -340,10 +363,15 @@ impl ChessWorld {
                 u.fen
             );
         }
-        let (setup, mode) = (&self.setup, self.mode);
+        let (setup, mode, written) = (&self.setup, self.mode, &self.written);
         self.game.get_or_insert_with(|| match Position::from_setup(setup.clone(), mode) {
-            Ok(start) => ScenarioGame::new(start),
-            Err(e) => panic!("the scenario sets up an impossible position: {e}\n{}", fen::write_setup(setup)),
+            // Engines are told the start as the scenario stated it.
+            Ok(start) => ScenarioGame::as_written(start, written.clone().unwrap_or_else(|| fen::write_setup(setup))),
+            Err(e) => {
+                let chess960 =
+                    if mode == CastlingMode::Chess960 { " (the scenario says the game is Chess960)" } else { "" };
+                panic!("the scenario sets up an impossible position{chess960}: {e}\n{}", fen::write_setup(setup))
+            }
         })
     }
 

@@ -101,7 +101,7 @@ fn after_moves(world: &mut ChessWorld, text: String) {
 #[given(regex = r"^the position (\S+/\S+ [wb] [^,]+)$")]
 fn position_fen(world: &mut ChessWorld, text: String) {
     let (setup, mode) = fen::read_setup(&text).unwrap_or_else(|e| panic!("{e}"));
-    world.set_up(setup, mode);
+    world.set_up_fen(text, setup, mode);
 }
 
 /// A position no game can reach, as a FEN: engines are asked about the text
