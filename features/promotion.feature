@@ -136,7 +136,7 @@ Feature: Promotion
     @PROMO-02
     Scenario Outline: On White's next move the new <piece> on a8 moves as a <piece>
       Given White: Kc1 Pa7
-      And Black: Kh5
+      And Black: Kh5 Pg7
       And White to move
       When White plays <move>
       And Black plays Kh4

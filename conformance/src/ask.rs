@@ -204,8 +204,15 @@ pub fn moves_named(world: &mut ChessWorld, step: &Step, text: &str) -> Option<Ve
 /// wrong check or mate mark, fails the scenario as badly written.
 fn read_move_text(world: &mut ChessWorld, text: &str) -> (Reading, Option<MovePattern>, Option<UciMove>) {
     let seen = world.reading();
-    let pattern = MovePattern::read(text, Lang::English);
+    let mut pattern = MovePattern::read(text, Lang::English);
     let uci: Option<UciMove> = text.parse().ok();
+    // A text that is UCI names the piece on its first square: `g1f3` under
+    // a knight is the knight's move, not a pawn's in long algebraic.
+    if let (Some(UciMove::Normal { from, .. }), Some(MovePattern::Piece { role: Role::Pawn, .. })) = (uci, &pattern)
+        && seen.board().piece_at(from).is_some_and(|p| p.role != Role::Pawn)
+    {
+        pattern = None;
+    }
     if pattern.is_none() && uci.is_none() {
         // Never compare unreadable text: "a8=P is illegal" would pass for any engine.
         panic!("{text:?} is not a move the corpus can read (SAN, long algebraic or UCI); write the move another way");

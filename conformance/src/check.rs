@@ -300,6 +300,26 @@ done"#;
     }
 
     #[test]
+    fn the_game_is_chess960_holds_across_a_fen_in_either_order() {
+        let dir = std::env::temp_dir().join(format!("lawbook-chess960-fen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        // Under Chess960 rules castling is written as the king taking its rook: e1h1, never e1g1.
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let feature = format!(
+            "Feature: Chess960 and a FEN\n  Scenario: Chess960 first\n    Given the game is Chess960\n    \
+             And the position {fen}\n    Then e1h1 is legal\n  Scenario: The FEN first\n    \
+             Given the position {fen}\n    And the game is Chess960\n    Then e1h1 is legal\n"
+        );
+        std::fs::write(dir.join("chess960.feature"), feature).expect("a feature file");
+        let run =
+            run(&Check { sources: vec![Source::Folder(dir.clone())], ..Check::default() }).expect("the run starts");
+        let _ = std::fs::remove_dir_all(&dir);
+        let verdicts: Vec<(String, Verdict)> = run.scenarios.iter().map(|s| (s.scenario.clone(), s.verdict)).collect();
+        assert_eq!(verdicts.len(), 2);
+        assert!(verdicts.iter().all(|(_, v)| *v == Verdict::Passed), "{verdicts:?}");
+    }
+
+    #[test]
     fn two_runs_in_one_process_each_ask_their_own_engine() {
         let tags = Some("@CASTLE-11".to_string());
         let built_in = Check { tags: tags.clone(), ..Check::default() };

@@ -92,8 +92,20 @@ impl ScenarioGame {
         self.positions.push(next);
     }
 
-    /// Plays a move written in any notation; panics with the reason if it is illegal.
+    /// Plays a move written in any notation; panics with the reason if it is
+    /// illegal, or if the game has already ended by itself (checkmate,
+    /// stalemate, a dead position, fivefold repetition, seventy-five
+    /// moves): a move played then is a badly written scenario, since an
+    /// engine may lawfully refuse it.
     pub fn play(&mut self, text: &str) {
+        if let Some(outcome) = self.model().outcome() {
+            panic!(
+                "a badly written scenario: it plays {text} after the game has ended ({outcome}: FIDE {}), which \
+                 no move may follow; end the scenario there, or change the position so that the game goes on\n{}",
+                outcome.reason.article(),
+                describe(self.current())
+            );
+        }
         let pos = *self.current();
         match read_move(&pos, text, ReadOptions::STRICT) {
             Ok((mv, _)) => self.push(mv),

@@ -85,3 +85,12 @@ Feature: Scenarios that must never pass
   Scenario: A position called one no game can reach, when a game can reach it
     Given the position 4k3/8/8/8/8/8/8/R3K3 w Q - 0 30, which no game can reach
     Then White has 16 legal moves
+
+  # says: after the game has ended
+  Scenario: A move played after the game has ended in a dead position
+    Given White: Ke1 Nf3
+    And Black: Ke8 Rd2
+    And White to move
+    When White plays Nxd2
+    And Black plays Kd7
+    Then the legal moves are Kc1, Kd1, Kf1, Kf2, Ke2, Kxd2 and Nb1

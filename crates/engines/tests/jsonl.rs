@@ -167,3 +167,40 @@ fn a_hello_reply_that_breaks_the_schema_stops_a_validating_client() {
     let later = later.trim_end_matches('}');
     assert!(JsonlEngine::spawn(&spec(later, "null", true)).is_ok());
 }
+
+/// An engine whose game is over: `game_over` to everything.
+const OVER: &str = r#"
+while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
+  case "$line" in
+    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"over 1","supports":["hello","is_legal","play","status"],"features":[]}\n' "$id" ;;
+    *) printf '{"id":%s,"error":{"kind":"game_over","message":"the game has ended"}}\n' "$id" ;;
+  esac
+done
+"#;
+
+#[test]
+fn game_over_is_a_refused_move_and_an_error_elsewhere() {
+    let yaml = format!(
+        "engines:\n  - name: over\n    protocol: jsonl\n    command: sh\n    args: {}\n",
+        serde_json::json!(["-c", OVER])
+    );
+    let spec = registry::parse(&yaml).expect("a valid registry entry").remove(0);
+    let mut engine = JsonlEngine::spawn(&spec).expect("it starts");
+    let mate = PositionQuery::from_start(&["f2f3", "e7e5", "g2g4", "d8h4"]).expect("the fool's mate");
+    let e2e4 = "e2e4".parse().expect("a UCI move");
+    // To `play` and `is_legal`, the lawful answer after the end: no move is taken.
+    let played = engine.play(&mate, e2e4).expect("an answer");
+    assert!(!played.accepted && played.after.is_none());
+    assert_eq!(engine.is_legal(&mate, e2e4), Ok(false));
+    // Elsewhere it says a move of the list came after the end, which the harness never sends.
+    assert!(failure(engine.in_check(&mate)).contains("game_over"));
+}
+
+#[test]
+fn a_hello_without_the_required_fields_is_refused_always() {
+    // `cat` echoes the request: a protocol number, and nothing the protocol requires of a reply.
+    let spec = registry::parse("engines:\n  - name: cat\n    protocol: jsonl\n    command: cat\n").unwrap().remove(0);
+    let why = failure(JsonlEngine::spawn(&spec));
+    assert!(why.contains("\"engine\"") && why.contains("\"supports\"") && why.contains("\"features\""), "{why}");
+}

@@ -284,13 +284,32 @@ impl JsonlEngine {
     }
 
     /// Asks about a position, after checking the engine can answer; a
-    /// failed engine is restarted.
+    /// failed engine is restarted. A `game_over` reply is an engine error
+    /// here: the harness sends no move after the end of a game but the one
+    /// it asks about ([`JsonlEngine::ask_move`]).
     fn ask(
         &mut self,
         capability: Capability,
         query: &PositionQuery,
         extra: Option<(&str, Value)>,
     ) -> Result<Map<String, Value>, EngineError> {
+        self.ask_move(capability, query, extra)?.ok_or_else(|| {
+            failed(format!(
+                "the engine refused the {} request: game_over, though no move of the position follows the end of the game",
+                request_for(capability).unwrap_or("?")
+            ))
+        })
+    }
+
+    /// As [`JsonlEngine::ask`], with `None` for a `game_over` reply: the
+    /// engine's game has ended, so it takes no move (PROTOCOL.md: a lawful
+    /// answer to `play` and `is_legal` after the end, which the steps judge).
+    fn ask_move(
+        &mut self,
+        capability: Capability,
+        query: &PositionQuery,
+        extra: Option<(&str, Value)>,
+    ) -> Result<Option<Map<String, Value>>, EngineError> {
         if !self.supports(capability)
             || (query.chess960 && !self.hello.features.contains("chess960"))
             || (query.automatic_fifty_moves
@@ -328,6 +347,9 @@ impl JsonlEngine {
         if let Some(error) = reply.get("error") {
             let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
             let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+            if kind == "game_over" {
+                return Ok(None);
+            }
             return Err(if kind == "unsupported" {
                 EngineError::Unsupported(capability)
             } else if kind == "bad_fen" {
@@ -341,7 +363,7 @@ impl JsonlEngine {
                 ))
             });
         }
-        Ok(reply)
+        Ok(Some(reply))
     }
 }
 
@@ -573,14 +595,17 @@ impl JsonlEngine {
     }
 
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let reply = self.ask(Capability::MoveLegality, query, Some(("move", Value::from(mv.to_string()))))?;
-        boolean(&reply, "legal")
+        let reply = self.ask_move(Capability::MoveLegality, query, Some(("move", Value::from(mv.to_string()))))?;
+        // After the end of the game no move is legal.
+        reply.map_or(Ok(false), |reply| boolean(&reply, "legal"))
     }
 
     /// The `play` request: the engine plays `mv` if it takes it, and shows
     /// the position after (unchanged after a refusal).
     fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<crate::Played, EngineError> {
-        let reply = self.ask(Capability::Play, query, Some(("move", Value::from(mv.to_string()))))?;
+        let reply = self.ask_move(Capability::Play, query, Some(("move", Value::from(mv.to_string()))))?;
+        // After the end of the game the engine takes no move, and shows no position after it.
+        let Some(reply) = reply else { return Ok(crate::Played { accepted: false, after: None }) };
         let accepted = boolean(&reply, "accepted")?;
         let value = field(&reply, "fen")?;
         let fen = value.as_str().ok_or_else(|| malformed("fen", value, "a FEN string"))?;
