@@ -147,6 +147,10 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
 pub struct Judged {
     /// The run, with its unexpected verdicts and the version they were expected of.
     pub run: EngineRun,
+    /// Of the expected verdicts seen with another version than this run's:
+    /// how many the run confirms, and the ones it does not (with the version
+    /// each was seen with). `None` without expectations.
+    pub confirmation: Option<(usize, Vec<(String, String)>)>,
 }
 
 impl Judged {
@@ -205,6 +209,20 @@ impl Judged {
         if let Some(seen) = run.expected_version.as_deref().filter(|v| *v != run.version) {
             notes.push(format!("the expectations were seen with {seen}; this run is of {}", run.version));
         }
+        if let Some(confirmation) = &self.confirmation {
+            let (confirmed, not_confirmed) = confirmation;
+            if *confirmed > 0 || !not_confirmed.is_empty() {
+                notes.push(format!(
+                    "{} confirms {confirmed} of the {} expected verdicts seen with another version{}",
+                    run.version,
+                    confirmed + not_confirmed.len(),
+                    if not_confirmed.is_empty() { "" } else { "; not confirmed:" }
+                ));
+                for (id, seen) in not_confirmed {
+                    notes.push(format!("  not confirmed (seen with {seen}): {id}"));
+                }
+            }
+        }
         if !run.scenarios.is_empty() && run.scenarios.iter().all(|r| r.verdict == Verdict::Error) {
             let first = run.scenarios.first().and_then(|r| r.message.as_deref()).unwrap_or("");
             notes.push(format!(
@@ -221,7 +239,8 @@ impl Judged {
 pub fn judge(mut run: EngineRun, expected: Option<&Expectations>) -> Judged {
     run.unexpected = expectations::compare(&run, expected);
     run.expected_version = expected.map(|e| e.version.clone());
-    Judged { run }
+    let confirmation = expected.map(|e| e.confirmation(&run));
+    Judged { run, confirmation }
 }
 
 /// Reads an expectations file.

@@ -55,6 +55,11 @@ pub struct Expected {
     /// Why, in words: what the engine cannot be asked, or what goes wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The engine's version this verdict was last seen with, where it is
+    /// not the file's `version` (a run of part of the corpus keeps the
+    /// entries of the scenarios it did not run, with the version they were seen with).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen_with: Option<String>,
 }
 
 /// A verdict that is not the expected one.
@@ -139,6 +144,31 @@ impl Expectations {
         Ok(Some(expectations))
     }
 
+    /// The engine version `entry` was seen with.
+    pub fn seen_with<'a>(&'a self, entry: &'a Expected) -> &'a str {
+        entry.seen_with.as_deref().unwrap_or(&self.version)
+    }
+
+    /// What a run of another version says of the entries seen with other
+    /// versions: how many it confirms (the same verdict), and the ones it
+    /// does not (a scenario it ran with another verdict), with the version
+    /// each was seen with. Entries of scenarios it did not run are neither.
+    pub fn confirmation(&self, run: &EngineRun) -> (usize, Vec<(String, String)>) {
+        let verdicts: BTreeMap<&str, Verdict> = run.scenarios.iter().map(|r| (r.id.as_str(), r.verdict)).collect();
+        let mut confirmed = 0;
+        let mut not_confirmed = Vec::new();
+        for entry in &self.scenarios {
+            let seen = self.seen_with(entry);
+            match verdicts.get(entry.id.as_str()) {
+                Some(_) if seen == run.version => {}
+                Some(&verdict) if verdict == entry.verdict => confirmed += 1,
+                Some(_) => not_confirmed.push((entry.id.clone(), seen.to_string())),
+                None => {}
+            }
+        }
+        (confirmed, not_confirmed)
+    }
+
     /// The expected verdict of each listed scenario.
     pub fn verdicts(&self) -> BTreeMap<&str, Verdict> {
         self.scenarios.iter().map(|e| (e.id.as_str(), e.verdict)).collect()
@@ -149,24 +179,37 @@ impl Expectations {
     /// article, reason) is kept; a new unsupported or error verdict gets
     /// the run's message as its reason, a new failure too (its finding and
     /// article are for a person to write).
+    ///
+    /// The file's version becomes the run's. An entry of a scenario the run
+    /// did not run (a run of part of the corpus) is kept, saying which
+    /// version it was seen with.
     pub fn of_run(run: &EngineRun, previous: Option<&Expectations>) -> Expectations {
         let known: BTreeMap<&str, &Expected> =
             previous.map(|p| p.scenarios.iter().map(|e| (e.id.as_str(), e)).collect()).unwrap_or_default();
-        let scenarios = run
+        let mut scenarios: Vec<Expected> = run
             .scenarios
             .iter()
             .filter(|r| r.verdict != Verdict::Passed)
             .map(|r| match known.get(r.id.as_str()) {
-                Some(e) if e.verdict == r.verdict => (*e).clone(),
+                Some(e) if e.verdict == r.verdict => Expected { seen_with: None, ..(*e).clone() },
                 _ => Expected {
                     id: r.id.clone(),
                     verdict: r.verdict,
                     finding: None,
                     article: None,
                     reason: Some(reason_of(r.message.as_deref())),
+                    seen_with: None,
                 },
             })
             .collect();
+        if let Some(previous) = previous {
+            let ran: std::collections::BTreeSet<&str> = run.scenarios.iter().map(|r| r.id.as_str()).collect();
+            for entry in previous.scenarios.iter().filter(|e| !ran.contains(e.id.as_str())) {
+                let seen = previous.seen_with(entry);
+                let seen_with = (seen != run.version).then(|| seen.to_string());
+                scenarios.push(Expected { seen_with, ..entry.clone() });
+            }
+        }
         Expectations { engine: run.engine.clone(), version: run.version.clone(), scenarios }
     }
 
@@ -304,6 +347,26 @@ mod tests {
         assert_eq!(written.scenarios[1].reason.as_deref(), Some("the engine cannot tell x"));
         assert_eq!(written.scenarios.len(), 2);
         let text = written.to_yaml().unwrap();
+        assert_eq!(Expectations::parse(&text), Ok(written));
+    }
+
+    #[test]
+    fn expectations_say_which_version_each_verdict_was_seen_with() {
+        let previous = Expectations::parse(
+            "engine: demo\nversion: demo 1\nscenarios:\n- {id: a, verdict: failed, finding: F, article: '5.2.2'}\n\
+             - {id: b, verdict: unsupported, reason: r}\n- {id: c, verdict: unsupported, reason: r}\n",
+        )
+        .unwrap();
+        // A run of demo 2 over part of the corpus: a still fails, b now passes, c was not run.
+        let now = run(vec![record("a", Verdict::Failed, Some("wrong")), record("b", Verdict::Passed, None)]);
+        let (confirmed, not_confirmed) = previous.confirmation(&now);
+        assert_eq!((confirmed, not_confirmed), (1, vec![("b".to_string(), "demo 1".to_string())]));
+        let written = Expectations::of_run(&now, Some(&previous));
+        assert_eq!(written.version, "demo 2");
+        let seen: Vec<(&str, &str)> = written.scenarios.iter().map(|e| (e.id.as_str(), written.seen_with(e))).collect();
+        assert_eq!(seen, [("a", "demo 2"), ("c", "demo 1")]);
+        let text = written.to_yaml().unwrap();
+        assert!(text.contains("seen_with: demo 1"), "{text}");
         assert_eq!(Expectations::parse(&text), Ok(written));
     }
 
