@@ -183,6 +183,12 @@ fn a_protocol_one_engine_is_heard_out_without_ping() {
     assert!(pongs.features().ping);
     assert_eq!(pongs.features().pongs_per_ping, 1);
     assert_eq!(pongs.outcome(&mate), Ok(Some(Outcome::win(Color::Black, Reason::Checkmate))));
+    // Told not to use ping, it is heard out by its silences.
+    let mut told = spec("quiet_ping");
+    told.options.insert("ping".to_string(), "0".to_string());
+    let mut told = XboardEngine::spawn(&told).unwrap_or_else(|e| panic!("ping: 0 does not start: {e}"));
+    assert!(!told.features().ping);
+    assert_eq!(told.is_legal(&query(STARTPOS, &[]), m("e2e5")), Ok(false));
 }
 
 #[test]

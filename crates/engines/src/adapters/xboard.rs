@@ -107,7 +107,8 @@
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
 //! `ping`) override what the engine announced (HoiChess is sent
 //! `usermove: "1"`: it reports a bare move it refuses as an unknown command
-//! too); `memory` is sent as the CECP command `memory N` (the hash
+//! too; `ping: "0"` hears an engine out by its silences without trying
+//! `ping`); `memory` is sent as the CECP command `memory N` (the hash
 //! size in MB: Fairy-Max takes 100 MB without it, and a run starts one
 //! process per worker); any other option is sent as `option NAME=VALUE`.
 //!
@@ -268,8 +269,9 @@ impl Announces {
 pub struct Ending {
     /// The result its line gives; `None` for a refusal that only says the game is over.
     pub result: Option<GameResult>,
-    /// The reason its comment names; `None` for a comment the registry calls
-    /// `unnamed`, or a refusal.
+    /// The reason its comment names; `None` for a comment that names none (or
+    /// none its result allows, or that the registry calls `unnamed`), a
+    /// result line without a comment, or a refusal.
     pub reason: Option<Reason>,
 }
 
@@ -1152,8 +1154,8 @@ impl XboardEngine {
     /// Reads a transcript: the endings announced, and whether the engine took
     /// every move. A refusal after an ending (or one that says `game over`)
     /// is the engine's game having ended; any other refusal, a misunderstood
-    /// command, an unreadable result comment, or an engine that stopped
-    /// answering for no such reason is a failure.
+    /// command, or an engine that stopped answering for no such reason is a
+    /// failure.
     fn read_transcript(
         features: &Features,
         table: &EndingTable,
