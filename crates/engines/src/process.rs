@@ -515,6 +515,45 @@ pub fn read_answer_into(
     }
 }
 
+/// Reads every line the process prints until it has been silent for
+/// `quiet` (for an engine that has no way to say it has answered), within
+/// `deadline` and at most `max_lines` lines, keeping them in `lines`.
+///
+/// # Errors
+/// As [`read_answer`]: an engine still printing at `deadline` has not answered in time.
+pub fn read_until_quiet(
+    process: &mut Process,
+    what: &str,
+    quiet: Duration,
+    deadline: Instant,
+    limit: Duration,
+    max_lines: usize,
+    lines: &mut Vec<String>,
+) -> Result<(), EngineError> {
+    let first = lines.len();
+    loop {
+        let silent_at = Instant::now() + quiet;
+        let line = match process.read_line(silent_at.min(deadline)) {
+            Ok(line) => line,
+            Err(ProcessError::Timeout(_)) if silent_at <= deadline => return Ok(()),
+            Err(e) => {
+                return Err(with_farewell(
+                    process,
+                    &e,
+                    process_failed(what, &e, limit, lines.last().map(String::as_str)),
+                ));
+            }
+        };
+        text_only(&line, what)?;
+        lines.push(line);
+        if lines.len() - first >= max_lines {
+            return Err(EngineError::failed(format!(
+                "the engine flooded its output: more than {max_lines} lines while it was asked for {what}"
+            )));
+        }
+    }
+}
+
 /// Reads every line until the process closes its output (a program that
 /// answers once and exits), within `deadline` and at most `max_lines`
 /// lines. Lines that are not text fail at once, as in [`read_answer`].

@@ -110,12 +110,12 @@ pub struct EngineSpec {
     /// Its known, explained differences from lawbook, for differential testing.
     #[serde(default)]
     pub known_differences: Vec<KnownDifference>,
-    /// xboard engines: what the comments of its result lines mean, by the
-    /// comment's text (`"3 repetitions": threefold_repetition`): a reason as
-    /// `lawbook_outcome::Reason` names it, or `unnamed` for a comment that
-    /// ends the game without saying how (Phalanx's `Drawn game`). Read
-    /// before the adapter's own table; the adapter refuses to start when a
-    /// value is neither.
+    /// xboard engines, rarely needed: what the comments of its result lines
+    /// mean, by the comment's words in any case (`"Blocked": dead_position`):
+    /// a reason as `lawbook_outcome::Reason` names it, or `unnamed` for a
+    /// comment that ends the game without saying how. Read before the
+    /// adapter's own reading of a comment by its meaning; the adapter refuses
+    /// to start when a value is neither.
     #[serde(default)]
     pub endings: BTreeMap<String, String>,
     /// UCI engines: it plays Chess960 (castling written king takes rook)

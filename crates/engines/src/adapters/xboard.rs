@@ -1,5 +1,5 @@
-//! xboard/CECP engines (GNU Chess, HoiChess, Phalanx, Fairy-Max, PolyGlot)
-//! over a child process.
+//! xboard/CECP engines (GNU Chess, HoiChess, Phalanx, Fairy-Max, PolyGlot,
+//! Sjaak II, and any other that keeps to the protocol) over a child process.
 //!
 //! xboard engines cannot list moves; they can refuse one, and they can end a
 //! game with a result line. So this adapter answers whether a move is legal
@@ -9,9 +9,16 @@
 //!
 //! 1. handshake: `xboard`, `protover 2`; every `feature` is answered
 //!    `accepted` (`san=1` is `rejected`: moves are sent in coordinates) until
-//!    `done=1`; then `new`, `force`, and a first `ping` that also counts how
-//!    many `pong N` lines one `ping N` gives (GNU Chess answers twice, once
-//!    from its front end and once, after its result lines, from its engine);
+//!    `done=1` (after a `done=0`, as long as the time limit allows; without
+//!    either, for two seconds: a protocol-1 engine sends no feature at all),
+//!    on one line or many, values quoted or not; an engine whose `variants`
+//!    lack `normal` does not play chess and is not started. Then `new`,
+//!    `force`, and a first `ping` that also counts how many `pong N` lines
+//!    one `ping N` gives (GNU Chess answers twice, once from its front end
+//!    and once, after its result lines, from its engine). An engine that does
+//!    not announce `ping=1` is sent one all the same; if it does not answer
+//!    `pong`, each of its answers ends when it has been silent for 0.3 s
+//!    ([`SILENCE`]), which a slower reply defeats;
 //! 2. the position: `new`, `force`, then `setboard FEN`, or for engines
 //!    without `setboard` (Fairy-Max) xboard's edit mode (`a2a3` first when
 //!    Black is to move, then `edit`, `#`, the pieces, `c`, `.`), which can
@@ -35,21 +42,25 @@
 //!    written for edit mode (unsupported there when its castling field names
 //!    a rook or king that is not there);
 //! 4. the move asked about, `ping N`, and the verdict: illegal when the
-//!    engine answers `Illegal move...`, `Invalid move...` or
-//!    `Error (illegal move)...`, legal when it says nothing of the kind
-//!    before its pong.
+//!    engine refuses it in any form CECP allows, in any case (`Illegal move:
+//!    M`, `Illegal move (REASON): M`, a bare `Illegal move`, `Invalid move:
+//!    M`, an `Error (...)` naming an illegal or invalid move, as Sjaak II's
+//!    `Error (Illegal move or unknown command): M`), legal when it says
+//!    nothing of the kind before its pong. `Error (unknown command)` is no
+//!    refusal of a move.
 //!
 //! ## Endings
 //!
 //! A result line is `RESULT {COMMENT}`: the result (`1-0`, `0-1`,
 //! `1/2-1/2`) and a comment in the engine's own words, read into a
 //! [`lawbook_outcome::Reason`] through the registry's `endings` (by the
-//! comment's text) and then this adapter's table ([`DEFAULT_ENDINGS`]: the
-//! spellings of GNU Chess, PolyGlot and Fairy-Max). A comment in neither is
-//! an engine error naming the text, so a new spelling is seen rather than
-//! ignored; the registry may call a comment `unnamed` (Phalanx's `Drawn
-//! game` ends games by repetition and by insufficient material alike), an
-//! ending with a result but no reason. A refusal after a result line (GNU
+//! comment's words, rarely needed) and then by its meaning
+//! ([`reason_of_comment`]: `White mates`, `Stalemate`, `insufficient
+//! material`, `3-fold repetition`, `50 move rule` and their other common
+//! spellings, in any case). A comment that names no reason, or none its
+//! result allows (a mate drawn), or no comment at all, is an ending with a
+//! result but no reason (Phalanx's `Drawn game` ends games by repetition and
+//! by insufficient material alike): never an error. A refusal after a result line (GNU
 //! Chess and PolyGlot refuse moves once they have called the material
 //! insufficient, HoiChess every move once it has ended the game), or one that
 //! says `game over`, is the engine's game having ended: the later moves of
@@ -96,11 +107,13 @@
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
 //! `ping`) override what the engine announced (HoiChess is sent
 //! `usermove: "1"`: it reports a bare move it refuses as an unknown command
-//! too); `memory` is sent as the CECP command `memory N` (the hash
+//! too; `ping: "0"` hears an engine out by its silences without trying
+//! `ping`); `memory` is sent as the CECP command `memory N` (the hash
 //! size in MB: Fairy-Max takes 100 MB without it, and a run starts one
 //! process per worker); any other option is sent as `option NAME=VALUE`.
 //!
-//! Every request waits at most the registry's time limit. An engine that
+//! Every request waits at most the registry's time limit (for an engine
+//! without `ping`, each of its answers does). An engine that
 //! exits, hangs, floods its output or prints garbage gets
 //! [`EngineError::Failed`] for that request, and a fresh process is started
 //! before the next one. An engine that refuses the move and then exits (as
@@ -108,7 +121,8 @@
 //! gives its verdict and is restarted.
 
 use crate::process::{
-    Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, send,
+    Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, read_until_quiet,
+    send,
 };
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
@@ -138,6 +152,10 @@ const START_TRIES: usize = 20;
 const RETRY_FEATURE_WAIT: Duration = Duration::from_millis(500);
 /// How long the handshake listens for a second `pong` to the same `ping`.
 const SECOND_PONG_WAIT: Duration = Duration::from_millis(250);
+/// How long an engine that does not answer `ping` (a protocol-1 engine) must
+/// stay silent for its answer to count as complete. A reply later than that
+/// is missed: `ping` is the only sure way to know.
+const SILENCE: Duration = Duration::from_millis(300);
 
 /// What an xboard engine announced with `feature` (after the registry's overrides).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -150,8 +168,28 @@ pub struct Features {
     pub setboard: bool,
     /// `ping=1`: the engine answers `ping N` with `pong N`.
     pub ping: bool,
-    /// How many `pong N` lines one `ping N` gives (measured at the handshake).
+    /// How many `pong N` lines one `ping N` gives (measured at the handshake);
+    /// 0 for an engine that does not answer `ping` (see [`SILENCE`]).
     pub pongs_per_ping: usize,
+    /// `variants`: the variants the engine plays, as announced (`None`: all).
+    pub variants: Option<String>,
+}
+
+impl Features {
+    /// Why the engine cannot be asked about chess: its `variants` lack `normal`.
+    fn no_normal_chess(&self) -> Option<String> {
+        let list = self.variants.as_deref()?;
+        let names: Vec<&str> = list.split(',').map(str::trim).filter(|v| !v.is_empty()).collect();
+        if names.iter().any(|v| v.eq_ignore_ascii_case("normal")) {
+            return None;
+        }
+        let shown = match names.len() {
+            0 => "none".to_string(),
+            n if n <= 12 => names.join(", "),
+            n => format!("{}, and {} more", names[..12].join(", "), n - 12),
+        };
+        Some(format!("the engine does not play normal chess: its `feature variants` offers {shown}, without `normal`"))
+    }
 }
 
 /// Where an engine announces one kind of ending.
@@ -231,8 +269,9 @@ impl Announces {
 pub struct Ending {
     /// The result its line gives; `None` for a refusal that only says the game is over.
     pub result: Option<GameResult>,
-    /// The reason its comment names; `None` for a comment the registry calls
-    /// `unnamed`, or a refusal.
+    /// The reason its comment names; `None` for a comment that names none (or
+    /// none its result allows, or that the registry calls `unnamed`), a
+    /// result line without a comment, or a refusal.
     pub reason: Option<Reason>,
 }
 
@@ -243,28 +282,65 @@ impl Ending {
     }
 }
 
-/// The result comments this adapter reads by itself, as GNU Chess 6.2.7,
-/// PolyGlot 2.0.4 and Fairy-Max 5.0b write them (driven by hand: GNU Chess
-/// and PolyGlot say `Draw by repetition` at the third occurrence of a
-/// position). The registry's `endings` are read first.
-pub const DEFAULT_ENDINGS: &[(&str, Option<Reason>)] = &[
-    ("White mates", Some(Reason::Checkmate)),
-    ("Black mates", Some(Reason::Checkmate)),
-    ("Stalemate", Some(Reason::Stalemate)),
-    ("Draw by insufficient material", Some(Reason::InsufficientMaterial)),
-    ("Draw by fifty-move rule", Some(Reason::FiftyMoves)),
-    ("Draw by repetition", Some(Reason::ThreefoldRepetition)),
-];
+/// The words of an engine's text, lowercase, with punctuation and hyphens
+/// as spaces: `Draw by 50-move rule.` is `draw by 50 move rule`.
+fn words(text: &str) -> String {
+    let spaced: String =
+        text.chars().flat_map(char::to_lowercase).map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
 
-/// What a result comment means: the registry's `endings`, then [`DEFAULT_ENDINGS`].
+/// The reason a result comment names, read by its meaning in any case and
+/// common spelling (`White mates`, `checkmate`, `Stalemate`, `insufficient
+/// material`, `no mating material`, `3-fold repetition`, `Draw by
+/// repetition`, `50 move rule`, `fifty-move rule`, `75-move rule`,
+/// `5-fold repetition`, `dead position`); `None` when it names none of them
+/// (`Drawn game`, `White resigns`, no comment at all).
+pub fn reason_of_comment(comment: &str) -> Option<Reason> {
+    let text = words(comment);
+    let words: Vec<&str> = text.split(' ').collect();
+    let any = |wanted: &[&str]| words.iter().any(|w| wanted.contains(w));
+    let pair =
+        |first: &[&str], second: &[&str]| words.windows(2).any(|p| first.contains(&p[0]) && second.contains(&p[1]));
+    let of_moves = any(&["move", "moves", "rule"]);
+    if any(&["stalemate", "stalemated", "stalemates"]) || pair(&["stale"], &["mate", "mated"]) {
+        Some(Reason::Stalemate)
+    } else if any(&["insufficient"]) || pair(&["mating", "enough", "no"], &["material"]) {
+        Some(Reason::InsufficientMaterial)
+    } else if any(&["dead"]) {
+        Some(Reason::DeadPosition)
+    } else if any(&["fivefold"]) || pair(&["5", "five"], &["fold", "repetition", "repetitions", "times"]) {
+        Some(Reason::FivefoldRepetition)
+    } else if any(&["repetition", "repetitions", "repeated", "repetitive", "threefold"])
+        || pair(&["3", "three"], &["fold", "times"])
+    {
+        Some(Reason::ThreefoldRepetition)
+    } else if of_moves && (any(&["75", "seventyfive"]) || pair(&["seventy"], &["five"])) {
+        Some(Reason::SeventyFiveMoves)
+    } else if of_moves && any(&["50", "fifty"]) {
+        Some(Reason::FiftyMoves)
+    } else if any(&["mate", "mates", "mated", "checkmate", "checkmates", "checkmated"]) {
+        Some(Reason::Checkmate)
+    } else {
+        None
+    }
+}
+
+/// Whether a game with this result can end for this reason: a mate is
+/// won, the rest are drawn.
+fn fits(result: GameResult, reason: Reason) -> bool {
+    (result == GameResult::Draw) != (reason == Reason::Checkmate)
+}
+
+/// What a result comment means: the registry's `endings` (by the comment's
+/// words), then [`reason_of_comment`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct EndingTable(BTreeMap<String, Option<Reason>>);
 
 impl EndingTable {
     /// The table of `spec`, or why its `endings` cannot be read.
     fn of(spec: &EngineSpec) -> Result<EndingTable, EngineError> {
-        let mut table: BTreeMap<String, Option<Reason>> =
-            DEFAULT_ENDINGS.iter().map(|(text, reason)| ((*text).to_string(), *reason)).collect();
+        let mut table = BTreeMap::new();
         for (text, name) in &spec.endings {
             let reason = if name == "unnamed" {
                 None
@@ -278,17 +354,16 @@ impl EndingTable {
                     ))
                 })?)
             };
-            table.insert(text.trim().to_string(), reason);
+            table.insert(words(text), reason);
         }
         Ok(EndingTable(table))
     }
 
-    /// The ending a line announces, if it is a result line.
-    ///
-    /// # Errors
-    /// [`EngineError::Failed`] for a comment the table does not know.
-    fn read(&self, line: &str) -> Result<Option<Ending>, EngineError> {
-        let Some(text) = result_line(line) else { return Ok(None) };
+    /// The ending a line announces, if it is a result line: the reason its
+    /// comment names, or none (an unnamed ending) for a comment that names
+    /// none, names none the result allows (a mate drawn), or is missing.
+    fn read(&self, line: &str) -> Option<Ending> {
+        let text = result_line(line)?;
         let (result, rest) = if let Some(rest) = text.strip_prefix("1/2-1/2") {
             (GameResult::Draw, rest)
         } else if let Some(rest) = text.strip_prefix("1-0") {
@@ -298,17 +373,14 @@ impl EndingTable {
         };
         let rest = rest.trim();
         let comment = match rest.strip_prefix('{') {
-            Some(inner) => inner.split('}').next().unwrap_or_default().trim(),
+            Some(inner) => inner.split('}').next().unwrap_or_default(),
             None => rest,
         };
-        match self.0.get(comment) {
-            Some(reason) => Ok(Some(Ending { result: Some(result), reason: *reason })),
-            None => Err(failed(format!(
-                "the engine ends the game with {}, whose comment {comment:?} this adapter cannot read: \
-                 name its reason in the engine's `endings` in the registry (or call it unnamed)",
-                excerpt(text)
-            ))),
-        }
+        let reason = match self.0.get(&words(comment)) {
+            Some(reason) => *reason,
+            None => reason_of_comment(comment).filter(|&reason| fits(result, reason)),
+        };
+        Some(Ending { result: Some(result), reason })
     }
 }
 
@@ -388,6 +460,8 @@ pub struct XboardEngine {
     announces: Announces,
     /// The facts of the last position asked about.
     last_facts: Option<(PositionQuery, Facts)>,
+    /// The first process has started: later ones take its `ping` habit.
+    started: bool,
 }
 
 /// One running engine process.
@@ -408,13 +482,21 @@ fn failed(why: impl Into<String>) -> EngineError {
     EngineError::Failed(why.into())
 }
 
-/// Splits the rest of a `feature` line into its `key=value` pairs (values may be quoted).
+/// The rest of a `feature` line, if this is one.
+fn feature_line(line: &str) -> Option<&str> {
+    let l = line.trim_start();
+    let rest = l.strip_prefix("feature")?;
+    rest.starts_with(char::is_whitespace).then_some(rest)
+}
+
+/// Splits the rest of a `feature` line into its `key=value` pairs (values
+/// may be quoted; spaces around `=` are tolerated).
 fn parse_features(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut rest = text.trim_start();
     while let Some(eq) = rest.find('=') {
         let key = rest[..eq].split_whitespace().last().unwrap_or_default().to_string();
-        let after = &rest[eq + 1..];
+        let after = rest[eq + 1..].trim_start();
         let (value, next) = if let Some(quoted) = after.strip_prefix('"') {
             match quoted.find('"') {
                 Some(end) => (&quoted[..end], &quoted[end + 1..]),
@@ -432,33 +514,55 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Whether a line refuses a move.
+/// What an `Error (TYPE): COMMAND` line says went wrong, lowercase: the
+/// TYPE, or all after `Error` when there are no brackets; `None` for another line.
+fn error_kind(line: &str) -> Option<String> {
+    let l = line.trim().to_lowercase();
+    let rest = l.strip_prefix("error")?.trim_start();
+    Some(match rest.strip_prefix('(') {
+        Some(inner) => inner.split(')').next().unwrap_or_default().trim().to_string(),
+        None => rest.to_string(),
+    })
+}
+
+/// Whether a line is CECP's `Error (unknown command): COMMAND`, in any case.
+fn is_unknown_command(line: &str) -> bool {
+    error_kind(line).is_some_and(|kind| kind == "unknown command")
+}
+
+/// Whether a line refuses a move, in any of the forms CECP allows and in
+/// any case: `Illegal move: M`, `Illegal move (REASON): M`, a bare `Illegal
+/// move`, `Invalid move: M`, or an `Error (...)` whose type says illegal or
+/// invalid move (Sjaak II's `Error (Illegal move or unknown command): M`).
 fn is_illegal_reply(line: &str) -> bool {
-    let l = line.trim();
-    l.starts_with("Illegal move") || l.starts_with("Invalid move") || l.starts_with("Error (illegal move")
+    let l = line.trim().to_lowercase();
+    l.starts_with("illegal move")
+        || l.starts_with("invalid move")
+        || error_kind(&l).is_some_and(|kind| kind.contains("illegal move") || kind.contains("invalid move"))
 }
 
 /// Whether a refusal says the game is over (HoiChess: `Illegal move (game over): M`).
 fn says_game_over(line: &str) -> bool {
-    line.to_ascii_lowercase().contains("game over")
+    let l = format!(" {} ", words(line));
+    [" game over ", " game is over ", " game has ended ", " game ended "].iter().any(|s| l.contains(s))
 }
 
 /// Whether a line says the engine did not take a command or a position.
 fn is_refusal(line: &str) -> bool {
-    let l = line.trim();
-    l.starts_with("Error") || l.starts_with("telluser") || l.to_ascii_lowercase().contains("illegal position")
+    let l = line.trim().to_lowercase();
+    l.starts_with("error") || l.starts_with("telluser") || l.contains("illegal position")
 }
 
 /// Whether a line refuses the position `setboard` (or edit mode) gave: CECP's
 /// `tellusererror Illegal position`, GNU Chess's `telluser Board is wrong!`,
 /// any line saying `illegal position`, or an `Error (...)` about `setboard`
 /// other than `Error (unknown command)` (an engine that does not know
-/// `setboard` has not refused the position: it was never told it).
+/// `setboard` has not refused the position: it was never told it); in any case.
 fn refuses_position(line: &str) -> bool {
-    let l = line.trim();
+    let l = line.trim().to_lowercase();
     l.starts_with("telluser")
-        || l.to_ascii_lowercase().contains("illegal position")
-        || (l.starts_with("Error") && l.contains("setboard") && !l.starts_with("Error (unknown command)"))
+        || l.contains("illegal position")
+        || (l.starts_with("error") && l.contains("setboard") && !is_unknown_command(&l))
 }
 
 /// A result line (`1-0 {White mates}`), if this is one.
@@ -540,10 +644,12 @@ impl XboardEngine {
             endings: EndingTable::of(spec)?,
             announces: Announces::default(),
             last_facts: None,
+            started: false,
         };
         let session = engine.start()?;
         engine.features = session.features.clone();
         engine.session = Some(session);
+        engine.started = true;
         engine.announces = engine.probe()?;
         // The probes may end an engine that exits after a refusal: not a failure.
         if engine.session.is_none() {
@@ -608,7 +714,7 @@ impl XboardEngine {
             }
             // A refusal or anything else unexpected only means no ending was heard.
             for (ply, line) in &transcript.lines {
-                if let Some(_ending) = endings.read(line)? {
+                if endings.read(line).is_some() {
                     return Ok(Some(*ply));
                 }
             }
@@ -681,7 +787,13 @@ impl XboardEngine {
             // The first try waits as long as the protocol says (2 s); later ones less.
             let wait = if attempt == 0 { FEATURE_WAIT } else { RETRY_FEATURE_WAIT };
             match self.start_once(wait) {
-                Ok(session) => return Ok(session),
+                Ok(session) => {
+                    // Another process would say the same.
+                    return match session.features.no_normal_chess() {
+                        Some(why) => Err(failed(why)),
+                        None => Ok(session),
+                    };
+                }
                 Err(EngineError::Failed(why)) => {
                     if !errors.contains(&why) {
                         errors.push(why);
@@ -724,7 +836,7 @@ impl XboardEngine {
             if lines > MAX_ANSWER_LINES {
                 return Err(failed("the engine flooded its output during the handshake"));
             }
-            let Some(rest) = line.trim().strip_prefix("feature ") else { continue };
+            let Some(rest) = feature_line(&line) else { continue };
             let mut finished = false;
             for (key, value) in parse_features(rest) {
                 let on = value == "1";
@@ -736,6 +848,7 @@ impl XboardEngine {
                     "usermove" => features.usermove = on,
                     "setboard" => features.setboard = on,
                     "ping" => features.ping = on,
+                    "variants" => features.variants = Some(value),
                     "done" if on => finished = true,
                     "done" => done_zero = true,
                     _ => {}
@@ -752,12 +865,6 @@ impl XboardEngine {
                 _ => features.ping = *on,
             }
         }
-        if !features.ping {
-            return Err(failed(
-                "the engine does not announce `feature ping=1`, so there is no telling when it has answered \
-                 (if it does answer ping: `--option ping=1`, or `ping: \"1\"` in the registry's options)",
-            ));
-        }
         if let Some(mb) = self.memory {
             send(&mut process, &format!("memory {mb}"))?;
         }
@@ -766,12 +873,58 @@ impl XboardEngine {
         }
         send(&mut process, "new")?;
         send(&mut process, "force")?;
-        send(&mut process, "ping 1")?;
-        read_answer(&mut process, "`pong 1`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "pong 1")?;
-        if self.features.pongs_per_ping > 0 {
+        if self.started {
             // A restart: the program's habit is known already.
+            features.ping = self.features.ping;
             features.pongs_per_ping = self.features.pongs_per_ping;
+            if features.ping {
+                send(&mut process, "ping 1")?;
+                read_answer(&mut process, "`pong 1`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "pong 1")?;
+            } else {
+                let what = "the end of the handshake";
+                read_until_quiet(&mut process, what, SILENCE, deadline, limit, MAX_ANSWER_LINES, &mut Vec::new())?;
+            }
             return Ok(Session { process, features, next_ping: 2, dead: false });
+        }
+        let mut session = Session { process, features, next_ping: 2, dead: false };
+        let process = &mut session.process;
+        let features = &mut session.features;
+        if features.ping {
+            send(process, "ping 1")?;
+            read_answer(process, "`pong 1`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "pong 1")?;
+        } else if self.overrides.get("ping") != Some(&false) {
+            // Not announced (a protocol-1 engine): it may answer all the same.
+            send(process, "ping 1")?;
+            let mut lines = 0;
+            loop {
+                match process.read_line((Instant::now() + SILENCE).min(deadline)) {
+                    Ok(line) if line.trim() == "pong 1" => {
+                        features.ping = true;
+                        break;
+                    }
+                    Ok(_) => lines += 1,
+                    Err(ProcessError::Timeout(_)) => break,
+                    Err(e) => return Err(process_failed("the end of the handshake", &e, limit, None)),
+                }
+                if lines > MAX_ANSWER_LINES {
+                    return Err(failed("the engine flooded its output during the handshake"));
+                }
+            }
+        }
+        if !features.ping {
+            // Its answers end when it falls silent.
+            features.pongs_per_ping = 0;
+            let mut lines = Vec::new();
+            read_until_quiet(
+                process,
+                "the end of the handshake",
+                SILENCE,
+                deadline,
+                limit,
+                MAX_ANSWER_LINES,
+                &mut lines,
+            )?;
+            return Ok(session);
         }
         // The first start: count the pongs to one ping by listening a little for another.
         features.pongs_per_ping = 1;
@@ -787,7 +940,7 @@ impl XboardEngine {
                 return Err(failed("the engine answers one ping with more than four pongs"));
             }
         }
-        Ok(Session { process, features, next_ping: 2, dead: false })
+        Ok(session)
     }
 
     /// Runs one request with a fresh deadline, starting the engine first if
@@ -815,7 +968,9 @@ impl XboardEngine {
         result
     }
 
-    /// Sends `ping N` and reads up to its last `pong N`, keeping the lines in `lines`.
+    /// Sends `ping N` and reads up to its last `pong N`, keeping the lines in
+    /// `lines`; for an engine that does not answer `ping`, reads until it
+    /// falls silent for [`SILENCE`], within the time limit from now.
     fn sync(
         session: &mut Session,
         what: &str,
@@ -823,6 +978,12 @@ impl XboardEngine {
         limit: Duration,
         lines: &mut Vec<String>,
     ) -> Result<(), EngineError> {
+        if !session.features.ping {
+            // Each answer is waited for on its own: the silences add up.
+            let what = format!("a silence ending its answer ({what})");
+            let deadline = deadline.max(Instant::now() + limit);
+            return read_until_quiet(&mut session.process, &what, SILENCE, deadline, limit, MAX_ANSWER_LINES, lines);
+        }
         let n = session.next_ping;
         session.next_ping += 1;
         if let Err(e) = send(&mut session.process, &format!("ping {n}")) {
@@ -854,14 +1015,19 @@ impl XboardEngine {
     /// Explains a line that shows the engine does not take moves the way they are sent.
     fn misunderstood(features: &Features, line: &str) -> Option<EngineError> {
         let l = line.trim();
-        let unknown = l.starts_with("Error (unknown command)");
+        let unknown = is_unknown_command(l);
         if features.usermove && (unknown || is_illegal_reply(l)) && l.contains("usermove") {
             return Some(failed(format!(
                 "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
                 excerpt(l)
             )));
         }
-        if !features.usermove && unknown {
+        // `Error (unknown command): e2e4`: a bare move is no command to it.
+        let names_a_move = || {
+            l.split_once(':')
+                .is_some_and(|(_, command)| command.trim().parse::<UciMove>().is_ok_and(|m| m != UciMove::Null))
+        };
+        if !features.usermove && unknown && names_a_move() {
             return Some(failed(format!(
                 "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
                 excerpt(l)
@@ -988,8 +1154,8 @@ impl XboardEngine {
     /// Reads a transcript: the endings announced, and whether the engine took
     /// every move. A refusal after an ending (or one that says `game over`)
     /// is the engine's game having ended; any other refusal, a misunderstood
-    /// command, an unreadable result comment, or an engine that stopped
-    /// answering for no such reason is a failure.
+    /// command, or an engine that stopped answering for no such reason is a
+    /// failure.
     fn read_transcript(
         features: &Features,
         table: &EndingTable,
@@ -1007,7 +1173,7 @@ impl XboardEngine {
                 // caller restarts an engine that stopped).
                 return Err(EngineError::refused(format!("{:?}: {}", query.fen, excerpt(line))));
             }
-            if let Some(ending) = table.read(line)? {
+            if let Some(ending) = table.read(line) {
                 endings.push((*sent, ending));
                 continue;
             }
@@ -1197,6 +1363,167 @@ mod tests {
         assert_eq!(pairs[0].1, "HoiChess 0.22");
         assert_eq!(pairs[3].1, "a -spin 0 1 2");
         assert_eq!(pairs[4].1, "1");
+    }
+
+    #[test]
+    fn feature_lines_may_be_spaced_and_tabbed() {
+        assert_eq!(feature_line("feature\tping=1"), Some("\tping=1"));
+        assert_eq!(feature_line("  feature  done=1 "), Some("  done=1 "));
+        assert_eq!(feature_line("features=1"), None);
+        assert_eq!(feature_line("# feature ping=1"), None);
+        let pairs = parse_features("  ping = 1   myname= \"A B\"  sigint=0 done=0");
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(pairs, [("ping", "1"), ("myname", "A B"), ("sigint", "0"), ("done", "0")]);
+    }
+
+    #[test]
+    fn variants_without_normal_are_named() {
+        let with = |list: &str| Features { variants: Some(list.to_string()), ..Features::default() };
+        assert_eq!(Features::default().no_normal_chess(), None);
+        assert_eq!(with("normal").no_normal_chess(), None);
+        assert_eq!(with("xiangqi, NORMAL ,shogi").no_normal_chess(), None);
+        let why = with("xiangqi,shogi").no_normal_chess().unwrap_or_default();
+        assert!(why.contains("xiangqi, shogi") && why.contains("normal"), "{why}");
+        let many: Vec<String> = (0..20).map(|i| format!("v{i}")).collect();
+        let why = with(&many.join(",")).no_normal_chess().unwrap_or_default();
+        assert!(why.contains("v11, and 8 more") && !why.contains("v12"), "{why}");
+        assert!(with("").no_normal_chess().unwrap_or_default().contains("offers none"));
+    }
+
+    #[test]
+    fn comments_are_read_by_their_meaning() {
+        let cases: &[(&str, Option<Reason>)] = &[
+            ("White mates", Some(Reason::Checkmate)),
+            ("Black mates", Some(Reason::Checkmate)),
+            ("black mates", Some(Reason::Checkmate)),
+            ("Checkmate", Some(Reason::Checkmate)),
+            ("White is mated", Some(Reason::Checkmate)),
+            ("CHECKMATE!", Some(Reason::Checkmate)),
+            ("Stalemate", Some(Reason::Stalemate)),
+            ("stalemate.", Some(Reason::Stalemate)),
+            ("Draw by stalemate", Some(Reason::Stalemate)),
+            ("stale mate", Some(Reason::Stalemate)),
+            ("insufficient material", Some(Reason::InsufficientMaterial)),
+            ("Insufficient material", Some(Reason::InsufficientMaterial)),
+            ("Draw by insufficient material", Some(Reason::InsufficientMaterial)),
+            ("no mating material", Some(Reason::InsufficientMaterial)),
+            ("Insufficient mating material", Some(Reason::InsufficientMaterial)),
+            ("Dead position", Some(Reason::DeadPosition)),
+            ("draw: dead-position", Some(Reason::DeadPosition)),
+            ("Draw by repetition", Some(Reason::ThreefoldRepetition)),
+            ("3-fold repetition", Some(Reason::ThreefoldRepetition)),
+            ("3 repetitions", Some(Reason::ThreefoldRepetition)),
+            ("threefold repetition", Some(Reason::ThreefoldRepetition)),
+            ("Three-fold", Some(Reason::ThreefoldRepetition)),
+            ("repetition", Some(Reason::ThreefoldRepetition)),
+            ("5-fold repetition", Some(Reason::FivefoldRepetition)),
+            ("fivefold repetition", Some(Reason::FivefoldRepetition)),
+            ("Five fold", Some(Reason::FivefoldRepetition)),
+            ("Draw by fifty-move rule", Some(Reason::FiftyMoves)),
+            ("50 move rule", Some(Reason::FiftyMoves)),
+            ("50-move rule", Some(Reason::FiftyMoves)),
+            ("fifty move rule", Some(Reason::FiftyMoves)),
+            ("Draw by 50 moves", Some(Reason::FiftyMoves)),
+            ("75-move rule", Some(Reason::SeventyFiveMoves)),
+            ("seventy-five move rule", Some(Reason::SeventyFiveMoves)),
+            ("Drawn game", None),
+            ("White resigns", None),
+            ("Mystery", None),
+            ("", None),
+            ("fifty", None),
+        ];
+        for (comment, reason) in cases {
+            assert_eq!(reason_of_comment(comment), *reason, "{comment:?}");
+        }
+    }
+
+    #[test]
+    fn result_lines_give_endings_unnamed_where_the_comment_names_nothing() {
+        let table = EndingTable::default();
+        let ending = |result, reason| Some(Ending { result: Some(result), reason });
+        assert_eq!(table.read("1-0 {White mates}"), ending(GameResult::WhiteWins, Some(Reason::Checkmate)));
+        assert_eq!(table.read(" 0-1 {Black mates} "), ending(GameResult::BlackWins, Some(Reason::Checkmate)));
+        assert_eq!(
+            table.read("1/2-1/2 {insufficient material}"),
+            ending(GameResult::Draw, Some(Reason::InsufficientMaterial))
+        );
+        assert_eq!(table.read("1/2-1/2 Stalemate"), ending(GameResult::Draw, Some(Reason::Stalemate)));
+        assert_eq!(table.read("1/2-1/2 {Drawn game}"), ending(GameResult::Draw, None));
+        assert_eq!(table.read("1/2-1/2"), ending(GameResult::Draw, None));
+        assert_eq!(table.read("1-0 {}"), ending(GameResult::WhiteWins, None));
+        assert_eq!(table.read("1-0 {unclosed"), ending(GameResult::WhiteWins, None));
+        // A reason the result does not allow names nothing.
+        assert_eq!(table.read("1/2-1/2 {White mates}"), ending(GameResult::Draw, None));
+        assert_eq!(table.read("1-0 {Stalemate}"), ending(GameResult::WhiteWins, None));
+        for other in ["resign", "offer draw", "tellics say 1-0", "telluser 1/2-1/2", "1-0x", "move e2e4", "# 1-0"] {
+            assert_eq!(table.read(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn the_registrys_endings_come_first_by_their_words() {
+        let mut spec = EngineSpec::program(crate::registry::Protocol::Xboard, "x", Vec::new());
+        spec.endings.insert("Blocked!".to_string(), "dead_position".to_string());
+        spec.endings.insert("3 repetitions".to_string(), "unnamed".to_string());
+        let table = EndingTable::of(&spec).unwrap_or_default();
+        let read = |line: &str| table.read(line).and_then(|e| e.reason);
+        assert_eq!(read("1/2-1/2 {blocked}"), Some(Reason::DeadPosition));
+        assert_eq!(read("1/2-1/2 {3 Repetitions}"), None);
+        assert_eq!(read("1/2-1/2 {3-fold repetition}"), Some(Reason::ThreefoldRepetition));
+    }
+
+    #[test]
+    fn refusals_in_every_form_cecp_allows() {
+        for refusal in [
+            "Illegal move: e2e5",
+            "Illegal move (in check): e1g1",
+            "Illegal move (no matching move)e2e5",
+            "Illegal move",
+            "illegal move",
+            "ILLEGAL MOVE: e2e5",
+            "Illegal move:e2e5",
+            "Invalid move: e2e5",
+            "invalid move e2e5",
+            "Error (Illegal move): e1c1",
+            "Error (illegal move) e1c1",
+            "error (ILLEGAL MOVE): e1c1",
+            "Error (Illegal move or unknown command): e2e5",
+            "Error (invalid move): e2e5",
+            "Error: illegal move e2e5",
+            "  Illegal move (game over): e2e4",
+        ] {
+            assert!(is_illegal_reply(refusal), "{refusal}");
+            assert!(!is_unknown_command(refusal), "{refusal}");
+        }
+        for other in [
+            "Error (unknown command): e2e5",
+            "error (Unknown Command): usermove",
+            "Error (command not legal now): undo",
+            "telluser Illegal move would be refused",
+            "1. e2e4",
+            "pong 3",
+        ] {
+            assert!(!is_illegal_reply(other), "{other}");
+        }
+        assert!(is_unknown_command("ERROR (unknown command): xyz"));
+        assert!(is_unknown_command("Error(unknown command): xyz"));
+        assert!(is_refusal("error (command not legal now): undo"));
+        assert!(is_refusal("tellusererror Illegal Position"));
+        assert!(says_game_over("Illegal move (Game Over): e2e4"));
+        assert!(says_game_over("illegal move (the game is over) e2e4"));
+        assert!(!says_game_over("Illegal move: e2e4"));
+    }
+
+    #[test]
+    fn position_refusals_in_any_case() {
+        assert!(refuses_position("tellusererror Illegal position"));
+        assert!(refuses_position("TELLUSERERROR illegal POSITION"));
+        assert!(refuses_position("telluser Board is wrong!"));
+        assert!(refuses_position("error (illegal position): setboard 8/8/8/8/8/8/8/8 w - - 0 1"));
+        assert!(refuses_position("Error (bad FEN): SETBOARD x"));
+        assert!(!refuses_position("Error (unknown command): setboard x"));
+        assert!(!refuses_position("error (Unknown Command): SetBoard x"));
+        assert!(!refuses_position("Illegal move: e2e5"));
     }
 
     #[test]
