@@ -16,7 +16,9 @@
 //! - one move: `go depth 1 searchmoves M`, shown when it plays `a2a3` and
 //!   `h2h4` when told to and does not play `e2e5` (no move of the initial
 //!   position) when told to search only that; `bestmove M` after a scored
-//!   search says `M` is legal, `(none)`, `0000` or another move that it is not;
+//!   search says `M` is legal, `(none)`, `0000` or `a1a1` that it is not,
+//!   and so does another move from an engine that answered `e2e5` so (from
+//!   one that answered it with no move, another move contradicts it);
 //! - check and the checking pieces: the `Checkers:` line of `d` (Stockfish),
 //!   and the board: its `Fen:` line, or a line that is the FEN (Glaurung),
 //!   each shown when it describes the king in check and the position after
@@ -1161,5 +1163,39 @@ impl UciEngine {
             let fen = shown.fen.unwrap_or_default();
             crate::adapters::read_placement(fen.split_whitespace().next().unwrap_or_default())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handshake_lines_are_read_by_their_words() {
+        assert_eq!(id_name("id   name   Toga II   3.0  ").as_deref(), Some("Toga II 3.0"));
+        assert_eq!(id_name("id author Fabien Letouzey"), None);
+        assert_eq!(id_name("identity name X"), None);
+        assert_eq!(option_name("option name UCI_Chess960 type check default false").as_deref(), Some("UCI_Chess960"));
+        assert_eq!(option_name("option  name Clear Hash  type button").as_deref(), Some("Clear Hash"));
+        assert_eq!(option_name("option name UCI_Chess960 Mode type combo var a").as_deref(), Some("UCI_Chess960 Mode"));
+        assert_eq!(option_name("info string option name UCI_Chess960 type check"), None);
+        assert!(first_word_is("  bestmove e2e4 ponder e7e5", "bestmove"));
+        assert!(!first_word_is("bestmoves e2e4", "bestmove"));
+        assert_eq!(perft_line("e2e4: 1"), "e2e4".parse().ok());
+        assert_eq!(perft_line("e2e4: 20"), None);
+        assert_eq!(perft_line("info string e2e4: 1"), None);
+    }
+
+    #[test]
+    fn the_display_probe_wants_the_position_and_its_checkers() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let stockfish = lines(&["", "Fen: 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "Key: 0", "Checkers: e2 "]);
+        assert_eq!(display_shown(&stockfish, CHECKED, &["e2"]), Display::Stockfish);
+        assert_eq!(display_shown(&stockfish, CHECKED, &[]), Display::None, "wrong checkers");
+        let start = lines(&["Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Checkers: "]);
+        assert_eq!(display_shown(&start, CHECKED, &["e2"]), Display::None, "another position");
+        let glaurung = lines(&["+---+", "4k3/8/8/8/8/8/4r3/4K3 w - -", "11118386876534324246"]);
+        assert_eq!(display_shown(&glaurung, CHECKED, &["e2"]), Display::Fen);
+        assert_eq!(display_shown(&lines(&["Unknown command: d"]), CHECKED, &["e2"]), Display::None);
     }
 }
