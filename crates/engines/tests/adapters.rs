@@ -48,11 +48,19 @@ impl Drop for TempDir {
 }
 
 /// A fake UCI engine: answers the initial position (20 moves, `d` with its
-/// FEN); in `MODE` it misbehaves once on `go perft 1` (after the start-up
-/// probe's) or `d`.
+/// FEN) and the start-up probe's king in check (`CHECKED`, and after `e1f1`);
+/// in `MODE` it misbehaves once on `go perft 1` (after the start-up probe's)
+/// or `d`. Searches play no move.
 const FAKE_UCI: &str = r#"
 mode=$1
 marker=$2
+CHECKED="4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
+CHECKED_AFTER="4k3/8/8/8/8/8/4r3/5K2 b - - 1 1"
+checked_moves() {
+    for m in e1d1 e1e2 e1f1; do echo "$m: 1"; done
+    echo
+    echo "Nodes searched: 3"
+}
 once() {
     if [ -e "$marker" ]; then return 1; fi
     : > "$marker"
@@ -65,14 +73,18 @@ moves() {
     echo
     echo "Nodes searched: 20"
 }
+pos=start
 while IFS= read -r line; do
     case "$line" in
     uci) echo "id name Fake $mode"; echo "uciok" ;;
     isready) echo "readyok" ;;
+    "position fen $CHECKED") pos=checked ;;
+    "position fen $CHECKED moves e1f1") pos=after ;;
+    position*) pos=start ;;
     d)
-        # The first `d` is the start-up probe's.
-        if [ ! -e "$marker.shown" ]; then : > "$marker.shown"; probe=1; else probe=0; fi
-        if [ "$mode" = different ] && [ "$probe" = 0 ] && once; then
+        if [ "$pos" = checked ]; then echo "Fen: $CHECKED"; echo "Checkers: e2"; continue; fi
+        if [ "$pos" = after ]; then echo "Fen: $CHECKED_AFTER"; echo "Checkers: "; continue; fi
+        if [ "$mode" = different ] && once; then
             echo "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         else
             echo "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -80,7 +92,8 @@ while IFS= read -r line; do
         echo "Checkers: "
         ;;
     "go perft 1")
-        # The first perft is the adapter's start-up probe: answer it.
+        if [ "$pos" = checked ]; then checked_moves; continue; fi
+        # The first perft of the initial position is the adapter's start-up probe: answer it.
         if [ ! -e "$marker.probed" ]; then : > "$marker.probed"; moves; continue; fi
         case "$mode" in
         crash) if once; then echo "a2a3: 1"; echo "b2b3: 1"; exit 3; fi ;;
@@ -92,6 +105,7 @@ while IFS= read -r line; do
         esac
         moves
         ;;
+    go*) echo "bestmove (none)" ;;
     quit) exit 0 ;;
     esac
 done
@@ -348,24 +362,24 @@ fn uci_engines_without_perft_are_asked_one_move_at_a_time() {
     use lawbook_engines::adapters::uci::{Dialect, Display};
     let dir = TempDir::new();
     let start = query(STARTPOS, &[]);
-    // No searchmoves: whose move the engine plays after the move tells whether it took it.
+    // No perft, no searchmoves: whether it takes a move as input says nothing
+    // of its rules (UCI leaves that to the GUI), so it is not asked.
     let mut plain = UciEngine::spawn(&fake(&dir, FAKE_UCI_PLAIN, "uci", "plain", 3_000)).unwrap();
     let plain_dialect = Dialect { display: Display::None, perft: false, searchmoves: false, chess960: false };
     assert_eq!(plain.dialect(), plain_dialect);
-    assert!(plain.supports(Capability::MoveLegality) && !plain.supports(Capability::LegalMoves));
+    assert!(!plain.supports(Capability::MoveLegality) && !plain.supports(Capability::LegalMoves));
     assert!(!plain.supports(Capability::Board) && !plain.supports(Capability::Check));
-    assert_eq!(plain.is_legal(&start, m("g1f3")), Ok(true));
-    assert_eq!(plain.is_legal(&start, m("e2e5")), Ok(false), "it drops e2e5 and answers for White");
-    assert_eq!(plain.is_legal(&query(STARTPOS, &["g1f3"]), m("g8f6")), Ok(true));
+    assert_eq!(plain.is_legal(&start, m("g1f3")), Err(EngineError::Unsupported(Capability::MoveLegality)));
+    assert_eq!(plain.is_legal(&start, m("e2e5")), Err(EngineError::Unsupported(Capability::MoveLegality)));
     assert_eq!(plain.legal_moves(&start), Err(EngineError::Unsupported(Capability::LegalMoves)));
     assert_eq!(plain.board(&start), Err(EngineError::Unsupported(Capability::Board)));
     let chess960 = PositionQuery { chess960: true, ..start.clone() };
-    assert_eq!(plain.is_legal(&chess960, m("g1f3")), Err(EngineError::Unsupported(Capability::MoveLegality)));
     // Searchmoves honoured: bestmove M is the engine's yes.
     let mut honest = UciEngine::spawn(&fake(&dir, FAKE_UCI_PLAIN, "uci", "searchmoves", 3_000)).unwrap();
     assert_eq!(honest.dialect(), Dialect { searchmoves: true, ..plain_dialect });
     assert_eq!(honest.is_legal(&start, m("g1f3")), Ok(true));
     assert_eq!(honest.is_legal(&start, m("b1b3")), Ok(false));
+    assert_eq!(honest.is_legal(&chess960, m("g1f3")), Err(EngineError::Unsupported(Capability::MoveLegality)));
     assert_eq!(plain.restarts() + honest.restarts(), 0);
 }
 
@@ -816,8 +830,9 @@ const NO_ROOK: &str = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
 
 /// A fake UCI engine for positions no game can reach: it keeps the FEN of
 /// `position fen F` and shows it in `d`; `go perft 1` lists the initial
-/// position's 20 moves, or for any other position the white king's five
-/// steps from e1 and `e1g1`. In mode `corrects` its `d` drops a castling
+/// position's 20 moves, the three of the start-up probe's king in check,
+/// or for any other position the white king's five steps from e1 and
+/// `e1g1`; searches play no move. In mode `corrects` its `d` drops a castling
 /// right `K` (as an engine that repairs the position does), in mode
 /// `misreads` it shows `Q` instead; in mode `crash` it exits on a position
 /// whose castling field is `K`.
@@ -829,6 +844,7 @@ while IFS= read -r line; do
     uci) echo "id name Unreachable $mode"; echo "uciok" ;;
     isready) echo "readyok" ;;
     "position startpos") fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ;;
+    "position fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 moves e1f1") fen="4k3/8/8/8/8/8/4r3/5K2 b - - 1 1" ;;
     "position fen "*)
         fen=${line#position fen }
         case "$fen" in *" w K - "*) if [ "$mode" = crash ]; then exit 3; fi ;; esac
@@ -838,10 +854,13 @@ while IFS= read -r line; do
         if [ "$mode" = corrects ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w - - /'); fi
         if [ "$mode" = misreads ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w Q - /'); fi
         echo "Fen: $shown"
-        echo "Checkers: "
+        case "$fen" in 4k3/8/8/8/8/8/4r3/4K3*) echo "Checkers: e2" ;; *) echo "Checkers: " ;; esac
         ;;
     "go perft 1")
         case "$fen" in
+        4k3/8/8/8/8/8/4r3/4K3*)
+            for m in e1d1 e1e2 e1f1; do echo "$m: 1"; done
+            echo; echo "Nodes searched: 3" ;;
         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR*)
             for m in a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4 e2e4 f2f4 g2g4 h2h4 b1a3 b1c3 g1f3 g1h3; do
                 echo "$m: 1"
@@ -852,6 +871,7 @@ while IFS= read -r line; do
             echo; echo "Nodes searched: 6" ;;
         esac
         ;;
+    go*) echo "bestmove (none)" ;;
     quit) exit 0 ;;
     esac
 done

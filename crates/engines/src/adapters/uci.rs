@@ -1,16 +1,38 @@
 //! UCI engines (Stockfish and its kin) over a child process.
 //!
-//! The engine is asked only in its own protocol and its answers are reported
-//! as it gives them:
+//! UCI leaves the legality of the moves in `position ... moves` to the GUI:
+//! an engine may play on from an illegal move it is given without breaking
+//! any law in its own play. So the adapter never judges a move by whether
+//! the engine takes it as input. What the engine thinks legal shows only in
+//! what it generates, and each way of seeing that is trusted only after the
+//! engine has shown it at its first start, on positions whose answers are
+//! known ([`Dialect`]):
 //!
-//! - the legal moves: `position fen F moves M...`, then `go perft 1`, whose
-//!   `e2e4: 1` lines end with `Nodes searched: N` (they may come after a
-//!   `readyok`, so the adapter waits for that line, not for `readyok`);
-//! - check and the checking pieces: the `Checkers:` line of `d`;
-//! - checkmate and stalemate: no move in `go perft 1`, then `go depth 1`
-//!   (`score mate 0` and `bestmove (none)` is mate, `bestmove (none)` without
-//!   a mate score is stalemate);
-//! - the board: the `Fen:` line of `d`.
+//! - the legal moves: `go perft 1`, whose `e2e4: 1` lines end with
+//!   `Nodes searched: N` (they may come after a `readyok`), shown when it
+//!   lists exactly the 20 moves of the initial position and the 3 of a king
+//!   in check from a rook; an engine that answers with a search (`info`,
+//!   `bestmove`), or not at all, has no perft;
+//! - one move: `go depth 1 searchmoves M`, shown when it plays `a2a3` and
+//!   `h2h4` when told to and does not play `e2e5` (no move of the initial
+//!   position) when told to search only that; `bestmove M` after a scored
+//!   search says `M` is legal, `(none)`, `0000` or `a1a1` that it is not,
+//!   and so does another move from an engine that answered `e2e5` so (from
+//!   one that answered it with no move, another move contradicts it);
+//! - check and the checking pieces: the `Checkers:` line of `d` (Stockfish),
+//!   and the board: its `Fen:` line, or a line that is the FEN (Glaurung),
+//!   each shown when it describes the king in check and the position after
+//!   the king's step;
+//! - checkmate and stalemate: no move in `go perft 1`, or `go depth 1` with
+//!   no move (`score mate 0` is mate, `score cp 0` stalemate).
+//!
+//! Whether a move is legal comes from perft where shown, else from
+//! `searchmoves`, else it is unsupported; a move sent to the engine as
+//! played ([`Question::Play`]) is taken when the same answer says it is
+//! legal (the engine's board afterwards from `d`, where shown), and is
+//! unsupported otherwise. An engine that later contradicts itself (two
+//! perft lists for one position, a `bestmove` outside the moves it was
+//! told to search) is no longer asked that way; its version says so.
 //!
 //! Stockfish silently drops an illegal move in `position ... moves` together
 //! with every move after it. So after each `position` the adapter reads the
@@ -35,24 +57,53 @@
 //! position. An engine whose `d` shows no FEN cannot refuse and is judged by
 //! its answers; one that exits or hangs fails.
 //!
-//! Every request waits at most the registry's time limit. An engine that
-//! exits, hangs, floods its output or prints something this adapter cannot
-//! read gets [`EngineError::Failed`] for that request, and a fresh process is
-//! started before the next one.
+//! The handshake takes what the protocol allows: lines that are not UCI
+//! before `uciok` (banners, even with control characters), `id name` with
+//! any spacing, `info string` lines anywhere, `option` lines of every type,
+//! `copyprotection` and `registration` lines (`registration error` is
+//! answered with `register later`), and CRLF line ends.
+//!
+//! Every request waits at most the registry's time limit; each is preceded
+//! by `isready`/`readyok`, so nothing said before is taken for its answer.
+//! A search that has not ended by then is sent `stop`, and its `bestmove`
+//! awaited a moment. An engine that exits, hangs, floods its output or
+//! prints something this adapter cannot read gets [`EngineError::Failed`]
+//! for that request, and a fresh process is started before the next one.
 
-use crate::process::{Process, excerpt, one_line, program, read_answer, send};
+use crate::process::{Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, send};
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
-use lawbook_board::{Board, Color, Square};
+use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// The most lines the handshake (`uci` ... `uciok`) may take.
 const MAX_HANDSHAKE_LINES: usize = 5_000;
 /// The most lines one answer may take (a position has at most 218 moves).
 const MAX_ANSWER_LINES: usize = 2_000;
+/// How long a start-up probe waits, after `readyok`, for the rest of an
+/// answer, and a stopped search for its `bestmove`.
+const GRACE: Duration = Duration::from_millis(1_000);
+/// The most answers kept to notice an engine contradicting itself.
+const MAX_REMEMBERED: usize = 20_000;
+
+/// The initial position, as the probes send it.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The legal moves of [`START`].
+const START_MOVES: [&str; 20] = [
+    "a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3", "a2a4", "b2b4", "c2c4", "d2d4", "e2e4", "f2f4",
+    "g2g4", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+];
+/// A position with a short known answer: the white king on e1 in check
+/// from the rook on e2.
+const CHECKED: &str = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+/// The legal moves of [`CHECKED`]: step aside or take the rook.
+const CHECKED_MOVES: [&str; 3] = ["e1d1", "e1e2", "e1f1"];
+/// [`CHECKED`] after `e1f1`.
+const CHECKED_AFTER: &str = "4k3/8/8/8/8/8/4r3/5K2 b - - 1 1";
 
 /// A UCI engine as a child process, restarted after any failure.
 #[derive(Debug)]
@@ -68,12 +119,22 @@ pub struct UciEngine {
     /// What the engine calls itself (`id name`).
     id: String,
     restarts: usize,
-    /// What the engine answers beyond the core of the protocol, learnt at its first start.
+    /// What the engine answers beyond the core of the protocol, learnt at
+    /// its first start and narrowed when it contradicts itself.
     dialect: Dialect,
+    /// Told to search only moves none of which is legal, it plays a move of
+    /// its own choosing rather than none (learnt at its first start).
+    searches_all_when_none_legal: bool,
     /// The registry says it plays Chess960 whether or not it offers `UCI_Chess960`.
     plays_chess960: bool,
     /// The facts of the last position asked about.
     last_facts: Option<(PositionQuery, Facts)>,
+    /// The perft lists given so far, by position (sorted).
+    perft_seen: HashMap<String, Vec<UciMove>>,
+    /// The `searchmoves` verdicts given so far, by position and move.
+    searchmoves_seen: HashMap<(String, UciMove), bool>,
+    /// Why a capability shown at start-up is no longer trusted.
+    distrusted: Vec<String>,
 }
 
 /// What a UCI engine answers beyond `position`, `go` and `bestmove`, learnt
@@ -84,7 +145,8 @@ pub struct Dialect {
     pub display: Display,
     /// `go perft 1` lists the legal moves (`e2e4: 1` lines, then `Nodes searched: N`).
     pub perft: bool,
-    /// `go ... searchmoves M` searches only `M`: `bestmove M` when `M` is legal.
+    /// `go ... searchmoves M` searches only `M`: `bestmove M` when `M` is
+    /// legal, never `M` when it is not.
     pub searchmoves: bool,
     /// It offers the `UCI_Chess960` option, so it can be asked about Chess960 games.
     pub chess960: bool,
@@ -100,6 +162,13 @@ pub enum Display {
     /// Nothing this adapter can read (most engines: `d` is not UCI).
     #[default]
     None,
+}
+
+/// A way of asking that the engine may stop being trusted with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Trusted {
+    Perft,
+    Searchmoves,
 }
 
 /// One running engine process and what was last sent to it.
@@ -132,8 +201,8 @@ enum Compare {
 enum Meant {
     /// A position a game can reach, replayed by lawbook.
     Replayed(Position),
-    /// A start lawbook refuses: the query's FEN text, with its board and side to move.
-    Written { fen: String, board: Board, turn: Color },
+    /// A start lawbook refuses: the query's FEN text, with its board.
+    Written { fen: String, board: Board },
 }
 
 impl Meant {
@@ -143,24 +212,10 @@ impl Meant {
             Ok(pos) => Ok(Meant::Replayed(pos)),
             // With no moves, only the start can be what lawbook refuses.
             Err(refused) if query.moves.is_empty() => match fen::read_board(&query.fen) {
-                Ok((board, turn)) => Ok(Meant::Written { fen: query.fen.clone(), board, turn }),
+                Ok((board, _)) => Ok(Meant::Written { fen: query.fen.clone(), board }),
                 Err(_) => Err(refused),
             },
             Err(e) => Err(e),
-        }
-    }
-
-    fn board(&self) -> &Board {
-        match self {
-            Meant::Replayed(pos) => pos.board(),
-            Meant::Written { board, .. } => board,
-        }
-    }
-
-    fn turn(&self) -> Color {
-        match self {
-            Meant::Replayed(pos) => pos.turn(),
-            Meant::Written { turn, .. } => *turn,
         }
     }
 }
@@ -267,52 +322,6 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
     Ok(())
 }
 
-/// Whether an engine without `searchmoves` played `mv`: `here` is its
-/// `bestmove` in the position before `mv`, `after` its `bestmove` once `mv`
-/// was sent in `position ... moves`. An answer for the other side means it
-/// played `mv`; one for the same side, that it dropped it; no move where the
-/// position before `mv` has one (by the engine's own first answer), that
-/// it played `mv` and found no move after it.
-fn played(before: &Meant, mv: UciMove, here: Option<UciMove>, after: Option<UciMove>) -> Result<bool, EngineError> {
-    let (Some(best), UciMove::Normal { from: mv_from, to: mv_to, .. }) = (after, mv) else {
-        return Ok(here.is_some());
-    };
-    let Some(from) = best.from() else { return Ok(here.is_some()) };
-    // A piece the move would have captured (on its target, or beside it for
-    // en passant) can move only if the move was not played.
-    let pawn_takes_sideways = before.board().role_at(mv_from) == Some(lawbook_board::Role::Pawn)
-        && mv_from.file() != mv_to.file()
-        && before.board().piece_at(mv_to).is_none();
-    let captured = from == mv_to || (pawn_takes_sideways && from == Square::from_coords(mv_to.file(), mv_from.rank()));
-    match before.board().color_at(from) {
-        Some(color) if color == before.turn() => Ok(false),
-        Some(_) => Ok(!captured),
-        None => Err(failed(format!(
-            "after {mv} the engine plays {best}, from a square that was empty before {mv}: \
-             cannot tell whether it played {mv}"
-        ))),
-    }
-}
-
-/// What a search said of its position, as [`UciEngine::search`] reads it.
-struct Search {
-    /// The engine's move; `None` when it has none.
-    best: Option<UciMove>,
-    /// The score of the last search line that had one.
-    score: Option<Score>,
-}
-
-/// A search line's score, as far as endings go.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Score {
-    /// `score mate 0`: the side to move is mated.
-    MateZero,
-    /// `score cp 0`.
-    Zero,
-    /// Any other score.
-    Other,
-}
-
 /// What `d` showed.
 struct Shown {
     /// The position's FEN, when the engine's `d` shows it.
@@ -342,11 +351,249 @@ fn check_shown(expected: &Meant, chess960: bool, shown: &Shown, compare: Compare
     }
 }
 
+/// What a search said of its position, as [`UciEngine::search`] reads it.
+struct Search {
+    /// The move of its `bestmove` line; `None` for `(none)`, `0000` and `a1a1`.
+    said: Option<UciMove>,
+    /// The score of the last search line that had one.
+    score: Option<Score>,
+}
+
+impl Search {
+    /// The engine's move, when a scored search line came before it: Ethereal,
+    /// finding no legal move, repeats the best move of the position it
+    /// searched last, with no search line.
+    fn best(&self) -> Option<UciMove> {
+        self.score.and(self.said)
+    }
+}
+
+/// A search line's score, as far as endings go.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Score {
+    /// `score mate 0`: the side to move is mated.
+    MateZero,
+    /// `score cp 0`.
+    Zero,
+    /// Any other score.
+    Other,
+}
+
+/// Whether `line` is the word `word`, or starts with it (spaces around ignored).
+fn first_word_is(line: &str, word: &str) -> bool {
+    line.split_whitespace().next() == Some(word)
+}
+
+/// The engine's name in an `id name` line, its words joined by single spaces.
+fn id_name(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    (words.next() == Some("id") && words.next() == Some("name")).then(|| words.collect::<Vec<_>>().join(" "))
+}
+
+/// The option an `option name N type T ...` line offers: `N`, which may
+/// hold spaces.
+fn option_name(line: &str) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return None;
+    }
+    let end = words.iter().skip(2).position(|w| *w == "type").map_or(words.len(), |i| i + 2);
+    Some(words[2..end].join(" "))
+}
+
+/// Whether `line` is a move list line of `go perft 1` (`e2e4: 1`), and its move.
+fn perft_line(line: &str) -> Option<UciMove> {
+    let (mv, count) = line.trim().split_once(':')?;
+    if count.trim() != "1" {
+        return None;
+    }
+    mv.trim().parse().ok()
+}
+
+/// The first four fields of a FEN (placement, side, castling, en passant).
+fn fen_core(fen: &str) -> Vec<&str> {
+    fen.split_whitespace().take(4).collect()
+}
+
+/// What `d` shows of a position whose FEN and checkers are known.
+fn display_shown(lines: &[String], fen: &str, checkers: &[&str]) -> Display {
+    let stockfish_fen = lines.iter().find_map(|l| l.trim().strip_prefix("Fen:")).map(fen_core);
+    let stockfish_checkers = lines.iter().find_map(|l| l.trim().strip_prefix("Checkers:")).map(|c| {
+        let mut squares: Vec<&str> = c.split_whitespace().collect();
+        squares.sort_unstable();
+        squares
+    });
+    let mut expected: Vec<&str> = checkers.to_vec();
+    expected.sort_unstable();
+    if stockfish_fen.as_deref() == Some(&fen_core(fen)[..]) && stockfish_checkers == Some(expected) {
+        return Display::Stockfish;
+    }
+    if lines.iter().filter_map(|l| fen_line(l)).any(|shown| fen_core(&shown) == fen_core(fen)) {
+        return Display::Fen;
+    }
+    Display::None
+}
+
+/// How an engine answered `go perft 1` at start-up.
+enum PerftReply {
+    /// Move lines and a node count.
+    Listed(Vec<UciMove>, Option<usize>),
+    /// Anything else: a search (`bestmove`), a line that is no perft line, or silence.
+    NotPerft,
+}
+
+/// Sends `isready` and reads up to `readyok` (after dropping any line
+/// already waiting), so that nothing the engine said before is taken for
+/// the answer to what is sent next.
+fn sync(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+    process.drain();
+    send(process, "isready")?;
+    read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")
+}
+
+/// A process error explained, with what can be said of an engine that exited.
+fn broke(process: &mut Process, what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
+    match (error, process_failed(what, error, limit, last)) {
+        (ProcessError::Closed, EngineError::Failed(why)) => EngineError::Failed(format!("{why}{}", process.farewell())),
+        (_, other) => other,
+    }
+}
+
+/// Whether the engine's `d` shows the king in check and the position after
+/// its step, and how.
+fn probe_display(process: &mut Process, limit: Duration) -> Result<Display, EngineError> {
+    let mut display = None;
+    let cases = [
+        (format!("position fen {CHECKED}"), CHECKED, &["e2"][..]),
+        (format!("position fen {CHECKED} moves e1f1"), CHECKED_AFTER, &[][..]),
+    ];
+    for (command, fen, checkers) in cases {
+        let deadline = Instant::now() + limit;
+        sync(process, deadline, limit)?;
+        send(process, &command)?;
+        send(process, "d")?;
+        send(process, "isready")?;
+        let lines =
+            read_answer(process, "`readyok` after `d`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        let shown = display_shown(&lines, fen, checkers);
+        display = Some(match display {
+            Some(before) if before != shown => Display::None,
+            _ => shown,
+        });
+    }
+    Ok(display.unwrap_or_default())
+}
+
+/// Whether `go perft 1` lists exactly the legal moves of [`START`] and of [`CHECKED`].
+fn probe_perft(process: &mut Process, limit: Duration) -> Result<bool, EngineError> {
+    for (fen, known) in [(START, &START_MOVES[..]), (CHECKED, &CHECKED_MOVES[..])] {
+        let deadline = Instant::now() + limit;
+        sync(process, deadline, limit)?;
+        send(process, &format!("position fen {fen}"))?;
+        send(process, "go perft 1")?;
+        send(process, "isready")?;
+        let PerftReply::Listed(mut moves, nodes) = read_probe_perft(process, deadline, limit)? else {
+            return Ok(false);
+        };
+        let mut known: Vec<UciMove> = known.iter().filter_map(|m| m.parse().ok()).collect();
+        moves.sort_unstable();
+        known.sort_unstable();
+        if moves != known || nodes != Some(known.len()) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Reads the answer to `go perft 1` and the `readyok` sent after it: perft
+/// lines up to `Nodes searched: N`, or a search up to its `bestmove`. An
+/// engine that has said neither a moment after `readyok` is sent `stop`; if
+/// it says no `bestmove` then, its state is unknown (an error, so that it is
+/// restarted).
+fn read_probe_perft(process: &mut Process, deadline: Instant, limit: Duration) -> Result<PerftReply, EngineError> {
+    let what = "an answer to `go perft 1`";
+    let mut moves = Vec::new();
+    let mut nodes = None;
+    let mut perft = true;
+    let (mut ended, mut ready) = (false, false);
+    let mut grace: Option<Instant> = None;
+    let mut count = 0;
+    while !(ended && ready) {
+        let until = grace.map_or(deadline, |g| g.min(deadline));
+        let read = process.read_line(until);
+        if !ended && grace.is_some_and(|g| Instant::now() >= g) {
+            // Neither perft nor the end of a search: stop whatever it does.
+            send(process, "stop")?;
+            let soon = (Instant::now() + GRACE).min(deadline);
+            read_answer(process, "`bestmove` after `stop`", soon, GRACE, MAX_ANSWER_LINES, |l| {
+                first_word_is(l, "bestmove")
+            })?;
+            if !ready {
+                read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+            }
+            return Ok(PerftReply::NotPerft);
+        }
+        let line = read.map_err(|e| broke(process, what, &e, limit, None))?;
+        count += 1;
+        if count > MAX_ANSWER_LINES {
+            return Err(failed(format!(
+                "the engine flooded its output: more than {MAX_ANSWER_LINES} lines for {what}"
+            )));
+        }
+        let trimmed = line.trim();
+        if trimmed == "readyok" {
+            ready = true;
+            grace = Some(Instant::now() + GRACE);
+        } else if first_word_is(trimmed, "bestmove") {
+            (perft, ended) = (false, true);
+        } else if let Some(n) = trimmed.strip_prefix("Nodes searched:") {
+            nodes = n.trim().parse::<usize>().ok();
+            ended = true;
+        } else if first_word_is(trimmed, "info") {
+            // A search line (not `info string`): give it a moment to end.
+            if trimmed.split_whitespace().nth(1) != Some("string") && grace.is_none() {
+                grace = Some(Instant::now() + GRACE);
+            }
+        } else if trimmed.is_empty() {
+            continue;
+        } else if let Some(mv) = perft_line(trimmed) {
+            moves.push(mv);
+        } else {
+            perft = false;
+        }
+    }
+    Ok(if perft { PerftReply::Listed(moves, nodes) } else { PerftReply::NotPerft })
+}
+
+/// Whether `go depth 1 searchmoves M` plays `a2a3` and `h2h4` when told
+/// to, and does not play `e2e5` when told to search only that; and whether,
+/// told that, it plays a move of its own (rather than none).
+fn probe_searchmoves(process: &mut Process, limit: Duration) -> Result<(bool, bool), EngineError> {
+    let mut searches_all = false;
+    for (mv, legal) in [("a2a3", true), ("h2h4", true), ("e2e5", false)] {
+        let deadline = Instant::now() + limit;
+        sync(process, deadline, limit)?;
+        send(process, &format!("position fen {START}"))?;
+        send(process, &format!("go depth 1 searchmoves {mv}"))?;
+        let search = UciEngine::search(process, deadline, limit)?;
+        let asked: UciMove = mv.parse().map_err(|_| failed(format!("{mv} is no move")))?;
+        match search.said {
+            Some(said) if said == asked && (!legal || search.score.is_none()) => return Ok((false, false)),
+            Some(said) if said == asked => {}
+            _ if legal => return Ok((false, false)),
+            said => searches_all = said.is_some(),
+        }
+    }
+    Ok((true, searches_all))
+}
+
 impl UciEngine {
     /// Starts the engine `spec` names (its command found on PATH or in
     /// `/usr/games`, started with its argument list, never a shell) and
     /// shakes hands with it: `uci`/`uciok`, a `setoption` for each of the
-    /// spec's options, `isready`/`readyok`, `ucinewgame`.
+    /// spec's options, `isready`/`readyok`, `ucinewgame`. Then it learns
+    /// what the engine can show ([`Dialect`]); a probe that breaks the
+    /// engine shows nothing, and a fresh process goes on.
     ///
     /// # Errors
     /// [`EngineError::Failed`] when the program is missing (the message
@@ -370,94 +617,78 @@ impl UciEngine {
             id: String::new(),
             restarts: 0,
             dialect: Dialect::default(),
+            searches_all_when_none_legal: false,
             plays_chess960: spec.chess960,
             last_facts: None,
+            perft_seen: HashMap::new(),
+            searchmoves_seen: HashMap::new(),
+            distrusted: Vec::new(),
         };
         let mut session = engine.start()?;
         let limit = engine.timeout;
-        let chess960 = engine.dialect.chess960;
-        engine.dialect = Dialect { chess960, ..UciEngine::probe(&mut session, Instant::now() + limit, limit)? };
+        let display = match probe_display(&mut session.process, limit) {
+            Ok(display) => display,
+            Err(_) => {
+                session = engine.start()?;
+                Display::None
+            }
+        };
+        let perft = match probe_perft(&mut session.process, limit) {
+            Ok(perft) => perft,
+            Err(_) => {
+                session = engine.start()?;
+                false
+            }
+        };
+        let (searchmoves, searches_all) = match probe_searchmoves(&mut session.process, limit) {
+            Ok(found) => found,
+            Err(_) => {
+                session = engine.start()?;
+                (false, false)
+            }
+        };
+        engine.dialect = Dialect { display, perft, searchmoves, chess960: engine.dialect.chess960 };
+        engine.searches_all_when_none_legal = searches_all;
         engine.session = Some(session);
         Ok(engine)
     }
 
-    /// What the engine answers beyond the core of the protocol (learnt at its first start).
+    /// What the engine answers beyond the core of the protocol (learnt at
+    /// its first start, narrowed when it contradicts itself).
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 
-    /// Learns the engine's dialect from the initial position: what `d`
-    /// shows, whether `go perft 1` lists the 20 moves, whether `searchmoves`
-    /// restricts the search (two moves no engine would choose by itself).
-    fn probe(session: &mut Session, deadline: Instant, limit: Duration) -> Result<Dialect, EngineError> {
-        let process = &mut session.process;
-        send(process, "position startpos")?;
-        send(process, "d")?;
-        send(process, "isready")?;
-        let shown =
-            read_answer(process, "`readyok` after `d`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
-        let display = if shown.iter().any(|l| l.trim().starts_with("Fen:"))
-            && shown.iter().any(|l| l.trim().starts_with("Checkers:"))
-        {
-            Display::Stockfish
-        } else if shown.iter().any(|l| fen_line(l).is_some()) {
-            Display::Fen
-        } else {
-            Display::None
-        };
-        send(process, "go perft 1")?;
-        // An engine without perft takes `go perft 1` for a search (of some
-        // depth, or without end): stop it, and read up to its `bestmove`.
-        let soon = (Instant::now() + Duration::from_millis(500)).min(deadline);
-        let mut lines = Vec::new();
-        let mut nodes = None;
-        while let Ok(line) = process.read_line(soon) {
-            let line = line.trim().to_string();
-            if let Some(n) = line.strip_prefix("Nodes searched:") {
-                nodes = n.trim().parse::<usize>().ok();
-                break;
-            }
-            if line.starts_with("bestmove") {
-                break;
-            }
-            lines.push(line);
-        }
-        let listed = lines.iter().filter(|l| l.split_once(':').is_some_and(|(_, n)| n.trim() == "1")).count();
-        let perft = nodes == Some(20) && listed == 20;
-        if nodes.is_none() {
-            send(process, "stop")?;
-        }
-        send(process, "isready")?;
-        read_answer(process, "`readyok` after `go perft 1`", deadline, limit, MAX_ANSWER_LINES, |l| {
-            l.trim() == "readyok"
-        })?;
-        // With perft, legality comes from the move list: no need to know.
-        let mut searchmoves = !perft;
-        for mv in ["a2a3", "h2h4"].into_iter().filter(|_| !perft) {
-            send(process, "position startpos")?;
-            send(process, &format!("go depth 1 searchmoves {mv}"))?;
-            searchmoves &= UciEngine::best_move(process, deadline, limit)?.is_some_and(|m| m.to_string() == mv);
-        }
-        Ok(Dialect { display, perft, searchmoves, chess960: false })
-    }
-
-    /// Reads up to `bestmove` and returns the move: `None` for `(none)`,
-    /// `0000` and `a1a1`, and for a `bestmove` that no search line with a
-    /// score came before (Ethereal, finding no legal move, repeats the best
-    /// move of the position it searched last).
-    fn best_move(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Option<UciMove>, EngineError> {
-        Ok(UciEngine::search(process, deadline, limit)?.best)
-    }
-
-    /// Reads a search up to `bestmove`: the move as [`UciEngine::best_move`]
-    /// reads it, and what the last score said.
+    /// Reads a search up to `bestmove`: the move it names and what the last
+    /// score said (`info string` lines are no search lines). A search still
+    /// running at `deadline` is sent `stop`, and its `bestmove` awaited a
+    /// moment before the failure is reported (the process is then restarted).
     fn search(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Search, EngineError> {
-        let lines = read_answer(process, "`bestmove`", deadline, limit, MAX_ANSWER_LINES, |l| {
-            l.trim().starts_with("bestmove")
-        })?;
+        let lines = match read_answer(process, "`bestmove`", deadline, limit, MAX_ANSWER_LINES, |l| {
+            first_word_is(l, "bestmove")
+        }) {
+            Ok(lines) => lines,
+            Err(EngineError::Failed(why)) if Instant::now() >= deadline => {
+                let stopped = send(process, "stop").is_ok()
+                    && read_answer(process, "`bestmove`", Instant::now() + GRACE, GRACE, MAX_ANSWER_LINES, |l| {
+                        first_word_is(l, "bestmove")
+                    })
+                    .is_ok();
+                let then = if stopped {
+                    "sent `stop`, it then ended its search"
+                } else {
+                    "sent `stop`, it did not end its search either"
+                };
+                return Err(failed(format!("{why}; {then}")));
+            }
+            Err(e) => return Err(e),
+        };
         let mut score = None;
         for line in &lines {
             let words: Vec<&str> = line.split_whitespace().collect();
+            if words.get(1) == Some(&"string") {
+                continue;
+            }
             if let Some(w) = words.windows(3).find(|w| w[0] == "score") {
                 score = Some(match (w[1], w[2].parse::<i32>()) {
                     ("mate", Ok(0)) => Score::MateZero,
@@ -467,14 +698,14 @@ impl UciEngine {
             }
         }
         let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
-        let best = match (score, word) {
-            (None, _) | (_, "(none)" | "0000" | "a1a1") => None,
-            (_, text) => Some(
+        let said = match word {
+            "(none)" | "0000" | "a1a1" => None,
+            text => Some(
                 text.parse::<UciMove>()
                     .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text))))?,
             ),
         };
-        Ok(Search { best, score })
+        Ok(Search { said, score })
     }
 
     /// What the engine calls itself (its `id name` line).
@@ -487,31 +718,52 @@ impl UciEngine {
         self.restarts
     }
 
+    /// Reads the handshake up to `uciok`, passing over lines that are not
+    /// UCI (banners, even with control characters).
+    fn read_handshake(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+        let what = "`uciok` (the UCI handshake)";
+        let mut lines: Vec<String> = Vec::new();
+        loop {
+            let line = match process.read_line(deadline) {
+                Ok(line) => line,
+                Err(e) => return Err(broke(process, what, &e, limit, lines.last().map(String::as_str))),
+            };
+            if line.trim() == "uciok" {
+                return Ok(lines);
+            }
+            lines.push(line);
+            if lines.len() > MAX_HANDSHAKE_LINES {
+                return Err(failed(format!(
+                    "the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"
+                )));
+            }
+        }
+    }
+
     /// Starts a process and shakes hands with it.
     fn start(&mut self) -> Result<Session, EngineError> {
         let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
         let limit = self.timeout;
         let deadline = Instant::now() + limit;
         send(&mut process, "uci")?;
-        let lines =
-            read_answer(&mut process, "`uciok` (the UCI handshake)", deadline, limit, MAX_HANDSHAKE_LINES, |l| {
-                l.trim() == "uciok"
-            })?;
-        if let Some(id) = lines.iter().find_map(|l| l.trim().strip_prefix("id name ")) {
-            self.id = id.trim().to_string();
+        let lines = UciEngine::read_handshake(&mut process, deadline, limit)?;
+        if let Some(id) = lines.iter().find_map(|l| id_name(l)) {
+            self.id = id;
         }
-        self.dialect.chess960 = self.plays_chess960
-            || lines
-                .iter()
-                .any(|l| l.split_whitespace().collect::<Vec<_>>()[..].starts_with(&["option", "name", "UCI_Chess960"]));
+        self.dialect.chess960 =
+            self.plays_chess960 || lines.iter().any(|l| option_name(l).as_deref() == Some("UCI_Chess960"));
         for (name, value) in &self.options {
             send(&mut process, &format!("setoption name {name} value {value}"))?;
         }
+        // What comes after `uciok` (`copyprotection`, `registration`) is read, not dropped.
         send(&mut process, "isready")?;
-        read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        let said =
+            read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        if lines.iter().chain(&said).any(|l| l.split_whitespace().eq(["registration", "error"])) {
+            send(&mut process, "register later")?;
+        }
         send(&mut process, "ucinewgame")?;
-        send(&mut process, "isready")?;
-        read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        sync(&mut process, deadline, limit)?;
         Ok(Session { process, chess960: None })
     }
 
@@ -539,6 +791,22 @@ impl UciEngine {
         result
     }
 
+    /// Stops asking the engine one way for the rest of the run, saying why.
+    fn distrust(&mut self, what: Trusted, why: String) {
+        let name = match what {
+            Trusted::Perft => {
+                self.dialect.perft = false;
+                "`go perft 1`"
+            }
+            Trusted::Searchmoves => {
+                self.dialect.searchmoves = false;
+                "`searchmoves`"
+            }
+        };
+        self.last_facts = None;
+        self.distrusted.push(format!("{name} no longer trusted: {why}"));
+    }
+
     /// Sets up the query's position (with `extra` played after its moves)
     /// and reads it back with `d` where the engine's `d` shows it.
     fn set_position(
@@ -550,9 +818,7 @@ impl UciEngine {
         limit: Duration,
     ) -> Result<Shown, EngineError> {
         let process = &mut session.process;
-        process.drain();
-        send(process, "isready")?;
-        read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        sync(process, deadline, limit)?;
         if session.chess960 != Some(query.chess960) {
             send(process, &format!("setoption name UCI_Chess960 value {}", query.chess960))?;
             session.chess960 = Some(query.chess960);
@@ -615,7 +881,7 @@ impl UciEngine {
         let mut nodes = None;
         for line in &lines {
             let line = line.trim();
-            if line.is_empty() || line == "readyok" || line.starts_with("info") {
+            if line.is_empty() || line == "readyok" || first_word_is(line, "info") {
                 continue;
             }
             if let Some(count) = line.strip_prefix("Nodes searched:") {
@@ -628,11 +894,7 @@ impl UciEngine {
                     excerpt(line)
                 ))
             };
-            let (mv, count) = line.split_once(':').ok_or_else(garbage)?;
-            let mv: UciMove = mv.trim().parse().map_err(|_| garbage())?;
-            if count.trim() != "1" {
-                return Err(garbage());
-            }
+            let mv = perft_line(line).ok_or_else(garbage)?;
             if moves.contains(&mv) {
                 return Err(failed(format!("the engine lists the move {mv} twice in `go perft 1`")));
             }
@@ -648,20 +910,27 @@ impl UciEngine {
     }
 }
 
+/// The position a query means, as text: what answers are remembered by.
+fn key(query: &PositionQuery) -> String {
+    format!("{}|{}|{}", query.fen, query.moves_text(), query.chess960)
+}
+
 impl Engine for UciEngine {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn version(&self) -> String {
-        if self.id.is_empty() { self.program.clone() } else { self.id.clone() }
+        let id = if self.id.is_empty() { self.program.clone() } else { self.id.clone() };
+        if self.distrusted.is_empty() { id } else { format!("{id} ({})", self.distrusted.join("; ")) }
     }
 
     fn supports(&self, capability: Capability) -> bool {
         let d = self.dialect;
         match capability {
             Capability::LegalMoves => d.perft,
-            Capability::MoveLegality | Capability::Play | Capability::Checkmate | Capability::Stalemate => true,
+            Capability::MoveLegality | Capability::Play => d.perft || d.searchmoves,
+            Capability::Checkmate | Capability::Stalemate => true,
             Capability::Check | Capability::Checkers => d.display == Display::Stockfish,
             Capability::Board => d.display != Display::None,
             Capability::Outcome
@@ -681,8 +950,7 @@ impl Engine for UciEngine {
         }
         Ok(match question {
             Question::LegalMoves => Answer::LegalMoves(self.legal_moves(query)?),
-            Question::IsLegal(mv) if self.dialect.perft => Answer::Bool(self.legal_moves(query)?.contains(mv)),
-            Question::IsLegal(mv) => Answer::Bool(self.accepts(query, *mv)?),
+            Question::IsLegal(mv) => Answer::Bool(self.is_legal(query, *mv)?.0),
             Question::Play(mv) => Answer::Played(self.play(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
             fact => return self.facts(query)?.answer(fact),
@@ -691,76 +959,132 @@ impl Engine for UciEngine {
 }
 
 impl UciEngine {
+    /// The engine's perft list of the query's position, checked against
+    /// the list it gave before for the same position.
     fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
+        Ok(self.legal_moves_shown(query)?.0)
+    }
+
+    /// As [`UciEngine::legal_moves`], with what `d` showed of the position.
+    fn legal_moves_shown(&mut self, query: &PositionQuery) -> Result<(Vec<UciMove>, Shown), EngineError> {
         let expected = Meant::of(query)?;
         let display = self.dialect.display;
-        self.request(|session, deadline, limit| {
+        let (moves, shown) = self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
             check_shown(&expected, query.chess960, &shown, Compare::Position)?;
-            UciEngine::perft(&mut session.process, deadline, limit)
-        })
+            Ok((UciEngine::perft(&mut session.process, deadline, limit)?, shown))
+        })?;
+        self.consistent_perft(query, &moves)?;
+        Ok((moves, shown))
     }
 
-    /// Whether the engine takes `mv` after the query's moves, for an engine
-    /// without perft: with `searchmoves` where the engine honours it (its
-    /// `bestmove` is `mv`), otherwise by playing `mv` in `position ... moves`
-    /// and seeing whose move the engine's `bestmove` is (an engine that
-    /// answers for the other side has played `mv`: it took it as legal).
-    /// lawbook's replay of the query serves only to tell whose piece stands
-    /// where.
-    fn accepts(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let before = Meant::of(query)?;
-        let dialect = self.dialect;
-        self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
-            check_shown(&before, query.chess960, &shown, Compare::Position)?;
-            if dialect.searchmoves {
-                send(&mut session.process, &format!("go depth 1 searchmoves {mv}"))?;
-                return Ok(UciEngine::best_move(&mut session.process, deadline, limit)? == Some(mv));
+    /// Remembers a perft list; one that differs from the list given before
+    /// for the same position ends the trust in perft.
+    fn consistent_perft(&mut self, query: &PositionQuery, moves: &[UciMove]) -> Result<(), EngineError> {
+        let mut sorted = moves.to_vec();
+        sorted.sort_unstable();
+        let key = key(query);
+        match self.perft_seen.get(&key) {
+            Some(before) if *before != sorted => {
+                let why = format!(
+                    "it listed {} moves for a position where it had listed {} ({} {})",
+                    sorted.len(),
+                    before.len(),
+                    query.fen,
+                    query.moves_text()
+                );
+                self.distrust(Trusted::Perft, why);
+                Err(EngineError::Unsupported(Capability::LegalMoves))
             }
-            // The game's own position first: the engine must answer for the side to move.
-            send(&mut session.process, "go depth 1")?;
-            let here = UciEngine::best_move(&mut session.process, deadline, limit)?;
-            let turn = before.turn();
-            if let Some(best) = here
-                && best.from().and_then(|s| before.board().color_at(s)) != Some(turn)
-            {
-                return Err(failed(format!(
-                    "the engine answered a different position: after the game's moves it plays {best}, \
-                     which is not a move of {turn}"
-                )));
+            Some(_) => Ok(()),
+            None => {
+                if self.perft_seen.len() < MAX_REMEMBERED {
+                    self.perft_seen.insert(key, sorted);
+                }
+                Ok(())
             }
-            UciEngine::set_position(session, dialect.display, query, Some(mv), deadline, limit)?;
-            send(&mut session.process, "go depth 1")?;
-            let after = UciEngine::best_move(&mut session.process, deadline, limit)?;
-            played(&before, mv, here, after)
-        })
+        }
     }
 
-    /// Sends `mv` after the query's moves (`position ... moves ... mv`) and
-    /// reads the position the engine shows with `d`: it took the move when
-    /// the board or the side to move changed. Without `d`, whether it took
-    /// the move is asked as [`UciEngine::accepts`] asks it (a pass cannot be
-    /// asked that way), and the position afterwards is unknown.
+    /// Whether `mv` is legal after the query's moves, by the engine's perft
+    /// list where it has shown one, else by `searchmoves`; with what `d`
+    /// showed of the position before the move, where it shows it.
+    fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<(bool, Option<Shown>), EngineError> {
+        if self.dialect.perft {
+            let (moves, shown) = self.legal_moves_shown(query).map_err(|e| match e {
+                EngineError::Unsupported(_) => EngineError::Unsupported(Capability::MoveLegality),
+                other => other,
+            })?;
+            return Ok((moves.contains(&mv), Some(shown)));
+        }
+        if !self.dialect.searchmoves || mv == UciMove::Null {
+            return Err(EngineError::Unsupported(Capability::MoveLegality));
+        }
+        let expected = Meant::of(query)?;
+        let display = self.dialect.display;
+        let (search, shown) = self.request(|session, deadline, limit| {
+            let shown = UciEngine::set_position(session, display, query, None, deadline, limit)?;
+            check_shown(&expected, query.chess960, &shown, Compare::Position)?;
+            send(&mut session.process, &format!("go depth 1 searchmoves {mv}"))?;
+            Ok((UciEngine::search(&mut session.process, deadline, limit)?, shown))
+        })?;
+        let legal = match search.said {
+            Some(said) if said == mv && search.score.is_some() => true,
+            // Unscored, it may be the answer to an earlier search, repeated.
+            Some(said) if said == mv => return Err(EngineError::Unsupported(Capability::MoveLegality)),
+            None => false,
+            Some(_) if self.searches_all_when_none_legal => false,
+            Some(said) => {
+                let why = format!("told to search only {mv}, it played {said} ({} {})", query.fen, query.moves_text());
+                self.distrust(Trusted::Searchmoves, why);
+                return Err(EngineError::Unsupported(Capability::MoveLegality));
+            }
+        };
+        let key = (key(query), mv);
+        match self.searchmoves_seen.get(&key) {
+            Some(&before) if before != legal => {
+                let why = format!(
+                    "it played {mv} in one search and not in another of the same position ({} {})",
+                    query.fen,
+                    query.moves_text()
+                );
+                self.distrust(Trusted::Searchmoves, why);
+                return Err(EngineError::Unsupported(Capability::MoveLegality));
+            }
+            Some(_) => {}
+            None if self.searchmoves_seen.len() < MAX_REMEMBERED => {
+                self.searchmoves_seen.insert(key, legal);
+            }
+            None => {}
+        }
+        Ok((legal, Some(shown)))
+    }
+
+    /// `mv` sent as played, as a GUI sends it: only when the engine's own
+    /// answer ([`UciEngine::is_legal`]) says it is legal, since UCI leaves
+    /// the legality of the moves it is given to the GUI. A legal move is
+    /// taken, and the board afterwards is what `d` shows; an illegal one is
+    /// not sent, and the board is the one `d` showed before it. Without
+    /// `d`, the board is unknown.
     fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<crate::Played, EngineError> {
-        let dialect = self.dialect;
-        if dialect.display == Display::None {
-            if mv == UciMove::Null {
-                return Err(EngineError::Unsupported(Capability::Play));
-            }
-            let accepted =
-                if dialect.perft { self.legal_moves(query)?.contains(&mv) } else { self.accepts(query, mv)? };
+        let (accepted, shown) = self.is_legal(query, mv).map_err(|e| match e {
+            EngineError::Unsupported(_) => EngineError::Unsupported(Capability::Play),
+            other => other,
+        })?;
+        let display = self.dialect.display;
+        if display == Display::None {
             return Ok(crate::Played { accepted, after: None });
         }
-        let before = Meant::of(query)?;
-        self.request(|session, deadline, limit| {
-            let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
-            check_shown(&before, query.chess960, &shown, Compare::Position)?;
-            let shown = UciEngine::set_position(session, dialect.display, query, Some(mv), deadline, limit)?;
-            let after = crate::adapters::read_board_and_turn(shown.fen.as_deref().unwrap_or_default())?;
-            let accepted = after != (*before.board(), before.turn());
-            Ok(crate::Played { accepted, after: Some(after) })
-        })
+        let fen = if accepted {
+            self.request(|session, deadline, limit| {
+                UciEngine::set_position(session, display, query, Some(mv), deadline, limit)
+            })?
+            .fen
+        } else {
+            shown.and_then(|s| s.fen)
+        };
+        let after = crate::adapters::read_board_and_turn(fen.as_deref().unwrap_or_default())?;
+        Ok(crate::Played { accepted, after: Some(after) })
     }
 
     /// Check, the checking pieces, checkmate and stalemate, as far as the
@@ -779,7 +1103,7 @@ impl UciEngine {
         }
         let expected = Meant::of(query)?;
         let dialect = self.dialect;
-        let facts = self.request(|session, deadline, limit| {
+        let (mut facts, moves, search) = self.request(|session, deadline, limit| {
             let shown = UciEngine::set_position(session, dialect.display, query, None, deadline, limit)?;
             check_shown(&expected, query.chess960, &shown, Compare::Position)?;
             let mut facts = Facts::default();
@@ -788,39 +1112,44 @@ impl UciEngine {
                 facts.in_check = Some(!checkers.is_empty());
                 facts.checkers = Some(checkers);
             }
-            let has_move = if dialect.perft {
-                Some(!UciEngine::perft(&mut session.process, deadline, limit)?.is_empty())
-            } else {
-                None
-            };
-            if has_move == Some(true) {
-                facts.checkmate = Some(false);
-                facts.stalemate = Some(false);
-                return Ok(facts);
+            let moves =
+                if dialect.perft { Some(UciEngine::perft(&mut session.process, deadline, limit)?) } else { None };
+            if moves.as_ref().is_some_and(|m| !m.is_empty()) {
+                return Ok((facts, moves, None));
             }
             send(&mut session.process, "go depth 1")?;
-            let search = UciEngine::search(&mut session.process, deadline, limit)?;
-            match search.best {
-                Some(best) if has_move == Some(false) => Err(failed(format!(
-                    "the engine contradicts itself: `go perft 1` lists no move, but `go depth 1` plays {best}"
-                ))),
-                Some(_) => {
-                    facts.checkmate = Some(false);
-                    facts.stalemate = Some(false);
-                    Ok(facts)
-                }
-                None => {
-                    let mate = match search.score {
-                        Some(Score::MateZero) => Some(true),
-                        Some(Score::Zero) => Some(false),
-                        _ => facts.in_check,
-                    };
-                    facts.checkmate = mate;
-                    facts.stalemate = mate.map(|m| !m);
-                    Ok(facts)
-                }
-            }
+            Ok((facts, moves, Some(UciEngine::search(&mut session.process, deadline, limit)?)))
         })?;
+        if let Some(moves) = &moves
+            && self.consistent_perft(query, moves).is_err()
+        {
+            return Ok(facts);
+        }
+        match (moves, search.as_ref().map(Search::best)) {
+            (Some(_), None) | (None, Some(Some(_))) => {
+                facts.checkmate = Some(false);
+                facts.stalemate = Some(false);
+            }
+            (Some(_), Some(Some(best))) => {
+                let why = format!(
+                    "`go perft 1` lists no move, but `go depth 1` plays {best} ({} {})",
+                    query.fen,
+                    query.moves_text()
+                );
+                self.distrust(Trusted::Perft, why);
+                return Ok(facts);
+            }
+            (_, Some(None)) => {
+                let mate = match search.and_then(|s| s.score) {
+                    Some(Score::MateZero) => Some(true),
+                    Some(Score::Zero) => Some(false),
+                    _ => facts.in_check,
+                };
+                facts.checkmate = mate;
+                facts.stalemate = mate.map(|m| !m);
+            }
+            (None, None) => {}
+        }
         self.last_facts = Some((query.clone(), facts.clone()));
         Ok(facts)
     }
@@ -834,5 +1163,39 @@ impl UciEngine {
             let fen = shown.fen.unwrap_or_default();
             crate::adapters::read_placement(fen.split_whitespace().next().unwrap_or_default())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handshake_lines_are_read_by_their_words() {
+        assert_eq!(id_name("id   name   Toga II   3.0  ").as_deref(), Some("Toga II 3.0"));
+        assert_eq!(id_name("id author Fabien Letouzey"), None);
+        assert_eq!(id_name("identity name X"), None);
+        assert_eq!(option_name("option name UCI_Chess960 type check default false").as_deref(), Some("UCI_Chess960"));
+        assert_eq!(option_name("option  name Clear Hash  type button").as_deref(), Some("Clear Hash"));
+        assert_eq!(option_name("option name UCI_Chess960 Mode type combo var a").as_deref(), Some("UCI_Chess960 Mode"));
+        assert_eq!(option_name("info string option name UCI_Chess960 type check"), None);
+        assert!(first_word_is("  bestmove e2e4 ponder e7e5", "bestmove"));
+        assert!(!first_word_is("bestmoves e2e4", "bestmove"));
+        assert_eq!(perft_line("e2e4: 1"), "e2e4".parse().ok());
+        assert_eq!(perft_line("e2e4: 20"), None);
+        assert_eq!(perft_line("info string e2e4: 1"), None);
+    }
+
+    #[test]
+    fn the_display_probe_wants_the_position_and_its_checkers() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let stockfish = lines(&["", "Fen: 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "Key: 0", "Checkers: e2 "]);
+        assert_eq!(display_shown(&stockfish, CHECKED, &["e2"]), Display::Stockfish);
+        assert_eq!(display_shown(&stockfish, CHECKED, &[]), Display::None, "wrong checkers");
+        let start = lines(&["Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Checkers: "]);
+        assert_eq!(display_shown(&start, CHECKED, &["e2"]), Display::None, "another position");
+        let glaurung = lines(&["+---+", "4k3/8/8/8/8/8/4r3/4K3 w - -", "11118386876534324246"]);
+        assert_eq!(display_shown(&glaurung, CHECKED, &["e2"]), Display::Fen);
+        assert_eq!(display_shown(&lines(&["Unknown command: d"]), CHECKED, &["e2"]), Display::None);
     }
 }
