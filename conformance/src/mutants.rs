@@ -268,8 +268,8 @@ impl Engine for Mutant {
         format!("lawbook {} broken: {}", env!("CARGO_PKG_VERSION"), self.what())
     }
 
-    fn supports(&self, _: Capability) -> bool {
-        true
+    fn supports(&self, capability: Capability) -> bool {
+        capability != Capability::Claims
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {

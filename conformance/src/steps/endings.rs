@@ -8,8 +8,8 @@ use crate::world::ChessWorld;
 use cucumber::gherkin::Step;
 use cucumber::{then, when};
 use lawbook_board::{Color, Role};
-use lawbook_engines::{Ask, Capability};
-use lawbook_outcome::{Outcome, Reason};
+use lawbook_engines::{Ask, Capability, Claims};
+use lawbook_outcome::{Claim, GameResult, Outcome, Reason};
 
 /// The reasons the steps name.
 fn reason(text: &str) -> Reason {
@@ -35,6 +35,131 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
     }
 }
 
+/// The draws the engine claimed along the game, for an engine that makes
+/// claims as a player does (an xboard result line for a repetition or fifty
+/// moves), each judged by the Laws where it was made: a claim they do not
+/// allow fails the step, with the move after which it was made and the
+/// article. A draw claimed where the game had already ended in a draw (the
+/// fifth occurrence, seventy-five moves) is harmless; one after a
+/// checkmate is not (5.1.1). `None` where the engine does not tell its
+/// claims, or the start is one no game can reach (no game to judge them
+/// in); otherwise its claims, each valid, in order: moves before it, rule.
+fn engine_claims(world: &mut ChessWorld, step: &Step) -> Option<(Claims, Vec<(usize, Claim)>)> {
+    if !ask::can_ask(world, Capability::Claims) || world.unreachable().is_some() {
+        return None;
+    }
+    let claims = ask::if_told(world, step, |e, q| e.claims(q))?;
+    let mut made: Vec<(usize, Claim)> = Vec::new();
+    for (plies, rule) in [(&claims.threefold, Claim::ThreefoldRepetition), (&claims.fifty_moves, Claim::FiftyMoves)] {
+        made.extend(plies.iter().flatten().map(|&ply| (ply, rule)));
+    }
+    made.sort_by_key(|&(ply, _)| ply);
+    let game = world.game().clone();
+    for &(ply, rule) in &made {
+        let mut model = lawbook_outcome::Game::new(*game.start());
+        for &mv in game.moves().iter().take(ply) {
+            if model.play(mv).is_err() {
+                break;
+            }
+        }
+        let after = match ply {
+            0 => "the position set up".to_string(),
+            n => format!("the move {}", game.moves().len().min(n)),
+        };
+        let name = match rule {
+            Claim::ThreefoldRepetition => "threefold repetition",
+            Claim::FiftyMoves => "the fifty-move rule",
+        };
+        let wrong = match model.outcome() {
+            Some(outcome) if outcome.result == GameResult::Draw => None,
+            Some(outcome) => {
+                Some(format!("the game had ended, {} (FIDE {})", outcome_text(Some(outcome)), outcome.reason.article()))
+            }
+            None if model.claim_is_valid(rule, None) => None,
+            None => Some(match rule {
+                Claim::ThreefoldRepetition => format!(
+                    "the position had occurred {} times, not three (FIDE 9.2.2; same position by 9.2.3)",
+                    model.repetitions()
+                ),
+                Claim::FiftyMoves => format!(
+                    "only {} half-moves had passed without a capture or a pawn move, not 100 (FIDE 9.3.2)",
+                    model.position().halfmoves()
+                ),
+            }),
+        };
+        if let Some(why) = wrong {
+            panic!(
+                "the engine claims a draw by {name} after {after}, which the Laws do not allow there: {why}{}",
+                crate::world::describe(model.position())
+            );
+        }
+    }
+    Some((claims, made))
+}
+
+/// For an engine whose game ended by a claim it made (valid, see
+/// [`engine_claims`]) before or at the current position: the step is
+/// unsupported, since the engine says nothing of how the game would go on
+/// or end by itself. `true` when that is so.
+fn ended_by_a_claim(world: &mut ChessWorld, step: &Step) -> bool {
+    let Some((_, made)) = engine_claims(world, step) else { return false };
+    let Some(&(ply, rule)) = made.first() else { return false };
+    let name = match rule {
+        Claim::ThreefoldRepetition => "threefold repetition (FIDE 9.2)",
+        Claim::FiftyMoves => "the fifty-move rule (FIDE 9.3)",
+    };
+    world.cannot_ask(
+        step,
+        format!(
+            "the engine claimed a draw by {name} after {} of the game's moves, as the Laws allow: its game ended by that claim, so it tells nothing of how the game would go on",
+            ply
+        ),
+    );
+    true
+}
+
+/// Judges the engine's claim (or its silence) in the current position, for
+/// an engine that claims `rule` wherever it may and tells no "can claim"
+/// (see [`Claims`]): `true` when the step is judged.
+fn claim_here(world: &mut ChessWorld, step: &Step, rule: Claim, can: bool) -> bool {
+    let Some((claims, made)) = engine_claims(world, step) else { return false };
+    let now = world.query().moves.len();
+    // Its game ended by an earlier claim (a valid one): it is not looking any more.
+    if made.iter().any(|&(ply, _)| ply < now) {
+        return ended_by_a_claim(world, step);
+    }
+    let plies = match rule {
+        Claim::ThreefoldRepetition => claims.threefold,
+        Claim::FiftyMoves => claims.fifty_moves,
+    };
+    let Some(plies) = plies else { return false };
+    let claimed = plies.contains(&now);
+    let name = match rule {
+        Claim::ThreefoldRepetition => "threefold repetition",
+        Claim::FiftyMoves => "the fifty-move rule",
+    };
+    let pos = world.reading();
+    if claimed && !can {
+        panic!("expected that no claim by {name} can be made, but the engine claims a draw here{}", pos.describe());
+    }
+    if !claimed && can {
+        if world.game().model().claim_is_valid(rule, None) {
+            panic!(
+                "expected the engine to claim a draw by {name} here, as it was seen to do at start-up wherever the \
+                 Laws allow it, but it makes no claim{}",
+                pos.describe()
+            );
+        }
+        world.cannot_ask(
+            step,
+            format!(
+                "the engine claims a draw by {name} only where the position has come about; here the claim needs the move that brings it to be announced (FIDE 9.2.1.1, 9.3.1)"
+            ),
+        );
+    }
+    true
+}
+
 /// The ending as the engine tells it: its answer to the ending question, or,
 /// where it cannot answer that here, the facts the ending follows from by the laws, where `expected`
 /// names one (a checkmate, a stalemate, a dead position, insufficient
@@ -44,6 +169,9 @@ fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>
     // only where it announces one).
     if let Some(outcome) = ask::if_told(world, step, |e, q| e.outcome(q)) {
         return Some(outcome);
+    }
+    if ended_by_a_claim(world, step) {
+        return None;
     }
     let Some(expected) = expected else {
         return ask::fact(world, step, |e, q| e.outcome(q));
@@ -117,6 +245,11 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
         if outcome.is_some() {
             panic!("expected the game to go on, but the engine says: {}{}", outcome_text(outcome), pos.describe());
         }
+        // Its game may have ended by an invalid claim, though.
+        let _ = engine_claims(world, step);
+        return;
+    }
+    if ended_by_a_claim(world, step) {
         return;
     }
     let turn = pos.turn();
@@ -172,6 +305,11 @@ fn mating_material(world: &mut ChessWorld, step: &Step, side: String, can: Strin
 
 #[then(regex = r"^a draw (can|cannot) be claimed by threefold repetition$")]
 fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
+    if !ask::can_ask(world, Capability::ThreefoldClaim)
+        && claim_here(world, step, Claim::ThreefoldRepetition, can == "can")
+    {
+        return;
+    }
     let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_threefold(q)) else { return };
     let pos = world.reading();
     if claim != (can == "can") {
@@ -185,6 +323,9 @@ fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
 
 #[then(regex = r"^a draw (can|cannot) be claimed under the fifty-move rule$")]
 fn fifty(world: &mut ChessWorld, step: &Step, can: String) {
+    if !ask::can_ask(world, Capability::FiftyMoveClaim) && claim_here(world, step, Claim::FiftyMoves, can == "can") {
+        return;
+    }
     let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_fifty_moves(q)) else { return };
     let pos = world.reading();
     if claim != (can == "can") {

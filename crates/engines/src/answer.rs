@@ -42,6 +42,9 @@ pub enum Capability {
     ThreefoldClaim,
     /// Whether a fifty-move claim is valid.
     FiftyMoveClaim,
+    /// The draws the engine claims, as a player, along the game (an xboard
+    /// result line for a repetition or fifty moves).
+    Claims,
     /// Facts of lawbook's own model that no engine protocol asks: square
     /// colours, piece values, the over-the-board rules. Only the built-in
     /// engine answers them.
@@ -53,7 +56,7 @@ pub enum Capability {
 
 impl Capability {
     /// Every capability, in order.
-    pub const ALL: [Capability; 16] = [
+    pub const ALL: [Capability; 17] = [
         Capability::LegalMoves,
         Capability::MoveLegality,
         Capability::Play,
@@ -68,6 +71,7 @@ impl Capability {
         Capability::Repetitions,
         Capability::ThreefoldClaim,
         Capability::FiftyMoveClaim,
+        Capability::Claims,
         Capability::Model,
         Capability::Trace,
     ];
@@ -94,6 +98,7 @@ impl Capability {
             Capability::Repetitions => "how often the position has occurred",
             Capability::ThreefoldClaim => "whether a threefold-repetition claim is valid",
             Capability::FiftyMoveClaim => "whether a fifty-move claim is valid",
+            Capability::Claims => "the draws it claims",
             Capability::Model => "facts of lawbook's own model",
             Capability::Trace => "a trace of every position of a game",
         }
@@ -135,6 +140,9 @@ pub enum Question {
     /// Whether the player to move may claim a draw under the fifty-move rule,
     /// now or by announcing a move (FIDE 9.3).
     CanClaimFiftyMoves,
+    /// The draws the engine claims along the game, as a player claims them
+    /// (FIDE 9.2, 9.3): where, and by which rule.
+    Claims,
     /// Every fact of every position of the game, from its start to after its
     /// last move; in position `i` the engine also reads the SAN texts
     /// `reads[i]` (lawbook's) and says which move each names.
@@ -164,6 +172,7 @@ impl Question {
             Question::Repetitions => Capability::Repetitions,
             Question::CanClaimThreefold => Capability::ThreefoldClaim,
             Question::CanClaimFiftyMoves => Capability::FiftyMoveClaim,
+            Question::Claims => Capability::Claims,
             Question::Trace(_) => Capability::Trace,
         }
     }
@@ -189,6 +198,24 @@ pub enum Answer {
     Trace(Vec<PositionFacts>),
     /// To [`Question::Play`].
     Played(Played),
+    /// To [`Question::Claims`].
+    Claims(Claims),
+}
+
+/// The draws an engine claimed along a game ([`Question::Claims`]): after
+/// how many of the query's moves it claimed, by each rule; `None` for a
+/// rule it was not seen to claim by at start-up (its silence then says nothing).
+///
+/// An engine seen to claim is taken to claim wherever it may: where the
+/// position has just occurred for the third time (9.2.2), or fifty moves by
+/// each side have passed (9.3.2). It cannot claim by announcing a move
+/// (9.2.1.1, 9.3.1), so its silence says nothing of such a claim.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Claims {
+    /// Threefold repetition (FIDE 9.2).
+    pub threefold: Option<Vec<usize>>,
+    /// The fifty-move rule (FIDE 9.3).
+    pub fifty_moves: Option<Vec<usize>>,
 }
 
 /// What an engine did with a move sent to it as played ([`Question::Play`]).
@@ -227,6 +254,8 @@ pub struct Facts {
     pub can_claim_threefold: Option<bool>,
     /// A fifty-move claim is valid (now or by announcing a move).
     pub can_claim_fifty_moves: Option<bool>,
+    /// The draws the engine claimed along the game.
+    pub claims: Option<Claims>,
 }
 
 impl Facts {
@@ -261,6 +290,7 @@ impl Facts {
             repetitions: Some(facts.repetitions),
             can_claim_threefold: Some(facts.can_claim_threefold),
             can_claim_fifty_moves: Some(facts.can_claim_fifty_moves),
+            claims: None,
         }
     }
 
@@ -288,6 +318,7 @@ impl Facts {
             Question::Repetitions => self.repetitions.map(Answer::Count),
             Question::CanClaimThreefold => self.can_claim_threefold.map(Answer::Bool),
             Question::CanClaimFiftyMoves => self.can_claim_fifty_moves.map(Answer::Bool),
+            Question::Claims => self.claims.clone().map(Answer::Claims),
             Question::LegalMoves | Question::IsLegal(_) | Question::Play(_) | Question::Board | Question::Trace(_) => {
                 None
             }

@@ -149,8 +149,10 @@ impl Engine for BuiltIn {
         format!("lawbook {}", env!("CARGO_PKG_VERSION"))
     }
 
-    fn supports(&self, _: Capability) -> bool {
-        true
+    /// Everything but [`Capability::Claims`]: lawbook judges claims, it
+    /// makes none.
+    fn supports(&self, capability: Capability) -> bool {
+        capability != Capability::Claims
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {

@@ -6,7 +6,7 @@
 //! it can answer ([`Engine::supports`]); a question it cannot answer gives
 //! [`EngineError::Unsupported`], never a made-up answer.
 
-use crate::answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
+use crate::answer::{Answer, Capability, Claims, EngineError, Facts, Played, PositionFacts, Question};
 use crate::query::PositionQuery;
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
@@ -208,6 +208,17 @@ pub trait Ask: Engine {
         yes_or_no(self, query, Question::CanClaimFiftyMoves)
     }
 
+    /// The draws the engine claimed along the game (see [`Claims`]).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn claims(&mut self, query: &PositionQuery) -> Result<Claims, EngineError> {
+        match ask(self, query, Question::Claims)? {
+            Answer::Claims(claims) => Ok(claims),
+            other => Err(mismatch(&Question::Claims, &other)),
+        }
+    }
+
     /// Every fact question the engine answers about the position, each asked
     /// on its own; a fact it cannot answer stays `None`.
     ///
@@ -243,6 +254,7 @@ pub trait Ask: Engine {
             repetitions: known(self.repetitions(query))?,
             can_claim_threefold: known(self.can_claim_threefold(query))?,
             can_claim_fifty_moves: known(self.can_claim_fifty_moves(query))?,
+            claims: known(self.claims(query))?,
         })
     }
 

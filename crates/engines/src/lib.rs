@@ -32,7 +32,7 @@ mod query;
 pub mod registry;
 mod timed;
 
-pub use answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
+pub use answer::{Answer, Capability, Claims, EngineError, Facts, Played, PositionFacts, Question};
 pub use builtin::{BuiltIn, facts};
 pub use engine::{Ask, Engine};
 pub use query::{PositionQuery, Replay};

@@ -1,5 +1,5 @@
 //! Engines started once and reused across scenarios. A scenario's world
-//! holds only a [`Handle`]; each question takes an idle engine from the pool
+//! holds only a handle; each question takes an idle engine from the pool
 //! (starting one if none is idle) and gives it back with the answer. So a run
 //! needs no more processes than questions it asks at once, however long the
 //! runner keeps finished scenarios' worlds around (cucumber's writers keep

@@ -503,6 +503,8 @@ fn xboard_endings_are_learnt_at_start_up() {
             repetition: Some(3),
             fifty_moves: both,
             seventy_five_moves: both,
+            claims_threefold: true,
+            claims_fifty_moves: true,
         }
     );
     assert!(engine.announces().every_automatic_ending(false, true));
@@ -526,6 +528,9 @@ fn xboard_endings_are_learnt_at_start_up() {
             repetition: Some(3),
             fifty_moves: after_move,
             seventy_five_moves: When::default(),
+            // It claims at the third occurrence; fifty moves only after a move, so not wherever it may.
+            claims_threefold: true,
+            claims_fifty_moves: false,
         }
     );
     assert_eq!(hoi.restarts(), 0);
@@ -550,11 +555,13 @@ fn xboard_announced_endings_answer_the_facts() {
     let start = query(STARTPOS, &["e2e4"]);
     assert_eq!(engine.outcome(&start), Ok(None));
     assert_eq!((engine.checkmate(&start), engine.stalemate(&start)), (Ok(false), Ok(false)));
-    // Ended at the third occurrence, as announced; the move after it tells no more.
+    // A claim at the third occurrence, not an ending: the outcome is unknown,
+    // the claim is told; the move after it tells no more.
     let mut shuffled = SHUFFLE.to_vec();
     shuffled.push("e2e4");
     let repeated = query(STARTPOS, &shuffled);
-    assert_eq!(engine.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
+    assert_eq!(engine.outcome(&repeated), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(engine.claims(&repeated).map(|c| c.threefold), Ok(Some(vec![SHUFFLE.len()])));
     assert_eq!(engine.checkmate(&repeated), Err(EngineError::Unsupported(Capability::Checkmate)));
     let dead = query("7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1", &[]);
     assert_eq!(engine.outcome(&dead), Ok(Some(Outcome::draw(Reason::DeadPosition))));
@@ -590,12 +597,13 @@ fn xboard_silence_is_unknown_where_the_engine_would_not_speak() {
     let on = query(STARTPOS, &["e2e4"]);
     assert_eq!(hoi.outcome(&on), Err(EngineError::Unsupported(Capability::Outcome)));
     assert_eq!((hoi.checkmate(&on), hoi.stalemate(&on)), (Ok(false), Ok(false)));
-    // Over at the third occurrence: it refuses the next move and exits.
+    // It claims at the third occurrence, then refuses the next move and
+    // exits: after its own claim, what it refuses says nothing.
     let mut shuffled = SHUFFLE.to_vec();
     shuffled.push("e2e4");
     let repeated = query(STARTPOS, &shuffled);
-    assert_eq!(hoi.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
-    assert_eq!(hoi.is_legal(&repeated, m("e7e5")), Ok(false));
+    assert_eq!(hoi.outcome(&repeated), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(hoi.is_legal(&repeated, m("e7e5")), Err(EngineError::Unsupported(Capability::MoveLegality)));
     assert_eq!(hoi.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(true));
     assert_eq!(hoi.restarts(), 2);
     // An engine that announces nothing is asked nothing but moves.

@@ -78,20 +78,29 @@ fn sjaaks_words_are_read_by_their_meaning() {
             repetition: Some(3),
             fifty_moves: both,
             seventy_five_moves: When::default(),
+            claims_threefold: true,
+            claims_fifty_moves: true,
         }
     );
     let bare_kings = query("8/8/8/4k3/8/3r4/4K3/8 w - - 0 1", &["e2d3"]);
     assert_eq!(sjaak.outcome(&bare_kings), Ok(Some(Outcome::draw(Reason::InsufficientMaterial))));
+    // A result line for a repetition or fifty moves is the engine's claim,
+    // never an ending by itself: the outcome is unknown, the claim is told.
     let repeated = query(STARTPOS, SHUFFLE);
-    assert_eq!(sjaak.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
-    // Said again after every later move: the first one is the game's.
+    assert_eq!(sjaak.outcome(&repeated), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(sjaak.claims(&repeated).map(|c| c.threefold), Ok(Some(vec![SHUFFLE.len()])));
+    // Said again after every later move: each is a claim.
     let mut on = SHUFFLE.to_vec();
     on.extend(["e2e4", "e7e5"]);
     let endings = sjaak.endings(&query(STARTPOS, &on)).unwrap();
     assert_eq!(endings.len(), 3, "{endings:?}");
-    assert_eq!(sjaak.outcome(&query(STARTPOS, &on)), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))));
+    let claimed = sjaak.claims(&query(STARTPOS, &on)).map(|c| c.threefold);
+    assert_eq!(claimed, Ok(Some(vec![SHUFFLE.len(), SHUFFLE.len() + 1, SHUFFLE.len() + 2])));
     let fifty = query("8/8/8/4k3/8/8/3RK3/8 w - - 100 80", &[]);
-    assert_eq!(sjaak.outcome(&fifty), Ok(Some(Outcome::draw(Reason::FiftyMoves))));
+    assert_eq!(sjaak.outcome(&fifty), Err(EngineError::Unsupported(Capability::Outcome)));
+    assert_eq!(sjaak.claims(&fifty).map(|c| c.fifty_moves), Ok(Some(vec![0])));
+    // Silence where it claims wherever it may: no claim.
+    assert_eq!(sjaak.claims(&query(STARTPOS, &["e2e4"])).map(|c| c.threefold), Ok(Some(vec![])));
 }
 
 #[test]
@@ -111,8 +120,11 @@ fn comments_in_many_spellings_name_their_reasons() {
         assert_eq!(engine.stalemate(&stalemate), Ok(true), "{dialect}");
         assert_eq!(engine.outcome(&bare_kings), Ok(Some(Outcome::draw(Reason::InsufficientMaterial))), "{dialect}");
         if dialect != "error_illegal" {
-            assert_eq!(engine.outcome(&repeated), Ok(Some(Outcome::draw(Reason::ThreefoldRepetition))), "{dialect}");
-            assert_eq!(engine.outcome(&fifty), Ok(Some(Outcome::draw(Reason::FiftyMoves))), "{dialect}");
+            // Read as claims of those draws (see `Ending::claim`).
+            let claim =
+                |engine: &mut XboardEngine, q| engine.endings(q).map(|e| e.first().and_then(|(_, e)| e.claim()));
+            assert_eq!(claim(&mut engine, &repeated), Ok(Some(Reason::ThreefoldRepetition)), "{dialect}");
+            assert_eq!(claim(&mut engine, &fifty), Ok(Some(Reason::FiftyMoves)), "{dialect}");
         }
     }
     let mut reasons = spawn("reasons");

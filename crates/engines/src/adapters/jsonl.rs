@@ -79,7 +79,8 @@ fn request_for(capability: Capability) -> Option<&'static str> {
         | Capability::ThreefoldClaim
         | Capability::FiftyMoveClaim => "game",
         Capability::Trace => "trace",
-        Capability::Model => return None,
+        // The protocol has no claims: `game` says whether a claim is valid.
+        Capability::Model | Capability::Claims => return None,
     })
 }
 

@@ -116,7 +116,7 @@ impl Engine for Shakmaty {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        capability != Capability::Model
+        !matches!(capability, Capability::Model | Capability::Claims)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {

@@ -939,6 +939,7 @@ impl Engine for UciEngine {
             | Capability::Repetitions
             | Capability::ThreefoldClaim
             | Capability::FiftyMoveClaim
+            | Capability::Claims
             | Capability::Model
             | Capability::Trace => false,
         }

@@ -18,7 +18,7 @@
 //!    and once, after its result lines, from its engine). An engine that does
 //!    not announce `ping=1` is sent one all the same; if it does not answer
 //!    `pong`, each of its answers ends when it has been silent for 0.3 s
-//!    ([`SILENCE`]), which a slower reply defeats;
+//!    (`SILENCE`), which a slower reply defeats;
 //! 2. the position: `new`, `force`, then `setboard FEN`, or for engines
 //!    without `setboard` (Fairy-Max) xboard's edit mode (`a2a3` first when
 //!    Black is to move, then `edit`, `#`, the pieces, `c`, `.`), which can
@@ -68,24 +68,49 @@
 //! (`IsLegal` is false: the engine takes no move), and a `game over`
 //! refusal without a result line is an ending with neither result nor reason.
 //!
-//! The ending of a query is the first one the engine announced, as in
-//! xboard, which ends the game at a result line: [`Question::Outcome`] is
-//! its result and reason, or unknown ([`EngineError::Unsupported`]) when it
-//! named none. Which endings the engine announces at all is learnt at its
-//! first start ([`Announces`]) from positions whose answers are known: the
-//! fool's mate, a stalemate, bare kings, a position dead behind locked pawns,
-//! a quiet move to a half-move clock of 100 and of 150 (with `setboard`
-//! only: edit mode cannot state the clock), each once set up and once
-//! reached by a move, and the start position repeated five times by knight
-//! moves. Silence then says what the engine would have announced:
+//! ## Claims and endings
+//!
+//! CECP lets an engine tell the GUI how it sees the game's end with a result
+//! line, and the GUI arbitrates. What a line means follows the Laws:
+//!
+//! - a line for a repetition (threefold) or for fifty moves is the engine's
+//!   *claim* of a draw ([`Ending::claim`]), which the Laws let the player to
+//!   move make where the position has just occurred for the third time or
+//!   fifty moves by each side have passed (FIDE 9.2, 9.3), never a game
+//!   ended by itself; on a board that records the fifty moves by itself
+//!   (`automatic_fifty_moves`), the fifty-move line announces that ending;
+//! - a line for mate, stalemate, insufficient material, a dead position,
+//!   fivefold repetition or seventy-five moves announces an ending the Laws
+//!   make automatic (5.1.1, 5.2.1, 5.2.2, 9.6).
+//!
+//! [`Question::Claims`] is every claim along the query, with how many of its
+//! moves came before it, for an engine seen at start-up to claim wherever
+//! it may ([`Announces::claims_threefold`]: at the third occurrence of the
+//! repeated start position; [`Announces::claims_fifty_moves`]: at a clock of
+//! 100, set up and reached): its silence then says it claims nothing, which
+//! the harness judges as its answer. Whether each claim was valid is the
+//! harness's business, by the Laws.
+//!
+//! [`Question::Outcome`] is the first line's ending where that line
+//! announces one, and unknown ([`EngineError::Unsupported`]) where the first
+//! line is a claim (the engine's game ended by its claim: it says nothing
+//! of how it would have ended by itself) or names no reason. Which endings
+//! the engine announces at all is learnt at its first start ([`Announces`])
+//! from positions whose answers are known: the fool's mate, a stalemate,
+//! bare kings, a position dead behind locked pawns, a quiet move to a
+//! half-move clock of 100 and of 150 (with `setboard` only: edit mode cannot
+//! state the clock), each once set up and once reached by a move, and the
+//! start position repeated five times by knight moves. Silence then says
+//! what the engine would have announced:
 //!
 //! - [`Question::Outcome`]: the game goes on (`None`) only if the engine
-//!   announces every ending the laws make automatic (checkmate, stalemate, a
-//!   dead position, insufficient material, fivefold repetition or earlier,
-//!   seventy-five moves, and fifty moves where the board records them);
-//!   otherwise silence leaves the ending unknown. No engine installed here
-//!   announces a dead position that still has mating material, so for them
-//!   only an announcement answers.
+//!   says something (an announcement or a claim) wherever the laws end the
+//!   game by themselves (checkmate, stalemate, a dead position,
+//!   insufficient material, fivefold repetition or earlier, seventy-five
+//!   moves, and fifty moves where the board records them); otherwise
+//!   silence leaves the ending unknown. No engine installed here announces
+//!   a dead position that still has mating material, so for them only an
+//!   announcement answers.
 //! - [`Question::Checkmate`], [`Question::Stalemate`]: an announced mate is
 //!   mate and not stalemate, an announced stalemate the reverse; silence is
 //!   "no" for an engine that announces that ending in such a position (set
@@ -93,15 +118,12 @@
 //!   move) and had announced nothing earlier in the game; any other ending
 //!   leaves both unknown (the engine named one ending, not the others).
 //!
-//! The endings are reported as announced: an engine that ends the game at
-//! the third occurrence or at fifty moves (GNU Chess, HoiChess, PolyGlot,
-//! Phalanx at repetitions) gives a draw by `threefold_repetition` or
-//! `fifty_moves`, which the laws only allow to be claimed (FIDE 9.2, 9.3);
-//! judging that is the harness's business. lawbook's rules serve only to
-//! read the query's FEN (the side to move, what edit mode can state), never
-//! as an answer. Nothing in the protocol says whether a side is in check,
-//! which pieces give it, where the pieces stand, how often a position has
-//! occurred or whether a claim is valid, so those questions stay
+//! A move asked about after the engine's own claim is unsupported: its game
+//! ended by the claim, so what it takes then says nothing of the move.
+//! lawbook's rules serve only to read the query's FEN (the side to move,
+//! what edit mode can state), never as an answer. Nothing in the protocol
+//! says whether a side is in check, which pieces give it, where the pieces
+//! stand or how often a position has occurred, so those questions stay
 //! unsupported. Chess960 queries are unsupported.
 //!
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
@@ -125,7 +147,7 @@ use crate::process::{
     send,
 };
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, PositionQuery, Question};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Setup, Square};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -169,7 +191,7 @@ pub struct Features {
     /// `ping=1`: the engine answers `ping N` with `pong N`.
     pub ping: bool,
     /// How many `pong N` lines one `ping N` gives (measured at the handshake);
-    /// 0 for an engine that does not answer `ping` (see [`SILENCE`]).
+    /// 0 for an engine that does not answer `ping` (see `SILENCE`).
     pub pongs_per_ping: usize,
     /// `variants`: the variants the engine plays, as announced (`None`: all).
     pub variants: Option<String>,
@@ -233,6 +255,12 @@ pub struct Announces {
     pub fifty_moves: When,
     /// A half-move clock of 150 (the seventy-five-move rule, or the engine's fifty moves).
     pub seventy_five_moves: When,
+    /// It claims a draw by repetition (a result line naming it) at the
+    /// third occurrence of the repeated start position.
+    pub claims_threefold: bool,
+    /// It claims a draw under the fifty-move rule (a result line naming it)
+    /// at a half-move clock of 100, set up or reached by a move.
+    pub claims_fifty_moves: bool,
 }
 
 impl Announces {
@@ -276,9 +304,27 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// The ending as lawbook writes one, when the engine gave both result and reason.
+    /// The ending as lawbook writes one, when the engine gave both result and
+    /// reason and the line is no claim (see [`Ending::claim`]).
     pub fn outcome(self) -> Option<Outcome> {
+        if self.claim().is_some() {
+            return None;
+        }
         Some(Outcome { result: self.result?, reason: self.reason? })
+    }
+
+    /// The rule of the draw the line claims, if it claims one. In CECP a
+    /// result line is what an engine says to the GUI, which arbitrates: for
+    /// a repetition or fifty moves, where the Laws let the player to move
+    /// claim a draw (FIDE 9.2, 9.3), it is the engine's claim, never a game
+    /// ended by itself; a line for mate, stalemate, a dead position,
+    /// fivefold repetition or seventy-five moves announces an ending the
+    /// Laws make automatic.
+    pub fn claim(self) -> Option<Reason> {
+        match (self.result, self.reason) {
+            (Some(GameResult::Draw), Some(reason @ (Reason::ThreefoldRepetition | Reason::FiftyMoves))) => Some(reason),
+            _ => None,
+        }
     }
 }
 
@@ -679,22 +725,30 @@ impl XboardEngine {
             (&mut announces.fifty_moves, FIFTY_SET, FIFTY),
             (&mut announces.seventy_five_moves, SEVENTY_FIVE_SET, SEVENTY_FIVE),
         ];
+        let mut fifty_claims = Vec::new();
         for (when, set_up, played) in pairs {
             // After a move, an ending announced earlier counts too: a clock of
             // 149 is already past fifty moves.
-            *when = When {
-                after_setup: self.probe_ending(&set_up)?.is_some(),
-                after_move: self.probe_ending(&played)?.is_some(),
-            };
+            let (set_up, played) = (self.probe_ending(&set_up)?, self.probe_ending(&played)?);
+            *when = When { after_setup: set_up.is_some(), after_move: played.is_some() };
+            fifty_claims.push([set_up, played]);
         }
+        // The clock of 100, set up or reached: a result line claiming fifty moves.
+        let claims_fifty =
+            |heard: Option<(usize, Ending)>| heard.is_some_and(|(_, e)| e.claim() == Some(Reason::FiftyMoves));
+        announces.claims_fifty_moves = fifty_claims[4].iter().all(|heard| claims_fifty(*heard));
         // The start position occurs for the (n + 1)th time after 4n moves, and so does each after it.
-        announces.repetition = self.probe_ending(&REPETITION)?.filter(|&ply| ply > 0).map(|ply| ply / 4 + 1);
+        let repetition = self.probe_ending(&REPETITION)?.filter(|&(ply, _)| ply > 0);
+        announces.repetition = repetition.map(|(ply, _)| ply / 4 + 1);
+        announces.claims_threefold =
+            repetition.is_some_and(|(ply, e)| ply == 8 && e.claim() == Some(Reason::ThreefoldRepetition));
         Ok(announces)
     }
 
     /// After how many of the probe's moves the engine first announced an
-    /// ending; `None` when it announced none (or the probe cannot be set up).
-    fn probe_ending(&mut self, probe: &Probe) -> Result<Option<usize>, EngineError> {
+    /// ending, and the ending; `None` when it announced none (or the probe
+    /// cannot be set up).
+    fn probe_ending(&mut self, probe: &Probe) -> Result<Option<(usize, Ending)>, EngineError> {
         if probe.clock && !self.features.setboard {
             return Ok(None);
         }
@@ -714,8 +768,8 @@ impl XboardEngine {
             }
             // A refusal or anything else unexpected only means no ending was heard.
             for (ply, line) in &transcript.lines {
-                if endings.read(line).is_some() {
-                    return Ok(Some(*ply));
+                if let Some(ending) = endings.read(line) {
+                    return Ok(Some((*ply, ending)));
                 }
             }
             match transcript.stopped {
@@ -1228,11 +1282,25 @@ impl XboardEngine {
 fn facts_of(heard: &Heard, query: &PositionQuery, announces: &Announces) -> Facts {
     let moves = query.moves.len();
     let setup = moves == 0;
+    let claimed = |rule: Reason| -> Vec<usize> {
+        heard.endings.iter().filter(|(_, e)| e.claim() == Some(rule)).map(|(sent, _)| *sent).collect()
+    };
     let mut facts = Facts {
+        // A claim first: the engine's game ended by its claim, and it says
+        // nothing of how the game would have ended by itself.
         outcome: match heard.endings.first() {
+            // On a board that records the fifty moves by itself, a line for
+            // them announces that ending rather than claiming it.
+            Some((_, ending)) if query.automatic_fifty_moves && ending.claim() == Some(Reason::FiftyMoves) => {
+                Some(Some(Outcome { result: GameResult::Draw, reason: Reason::FiftyMoves }))
+            }
             Some((_, ending)) => ending.outcome().map(Some),
             None => announces.every_automatic_ending(setup, query.automatic_fifty_moves).then_some(None),
         },
+        claims: (announces.claims_threefold || announces.claims_fifty_moves).then(|| Claims {
+            threefold: announces.claims_threefold.then(|| claimed(Reason::ThreefoldRepetition)),
+            fifty_moves: announces.claims_fifty_moves.then(|| claimed(Reason::FiftyMoves)),
+        }),
         ..Facts::default()
     };
     if !heard.took_all {
@@ -1277,6 +1345,7 @@ impl Engine for XboardEngine {
             Capability::Outcome => a.anything(),
             Capability::Checkmate => a.mate.ever(),
             Capability::Stalemate => a.stalemate.ever(),
+            Capability::Claims => a.claims_threefold || a.claims_fifty_moves,
             _ => false,
         }
     }
@@ -1327,6 +1396,11 @@ impl XboardEngine {
             let heard = XboardEngine::read_transcript(&session.features, &table, query, transcript)?;
             if !heard.took_all || session.dead {
                 // It refused a move of the game after ending it: it takes none.
+                // After its own claim, though, its game ended by the claim,
+                // and what it takes then says nothing of the move.
+                if heard.endings.first().is_some_and(|(_, e)| e.claim().is_some()) {
+                    return Err(EngineError::Unsupported(Capability::MoveLegality));
+                }
                 return Ok(false);
             }
             let features = session.features.clone();
