@@ -593,9 +593,10 @@ fn setup_engines() -> Result<(), String> {
     } else {
         &["python3", "-m", "pip", "install", "chess"]
     };
-    let npm: [&[&str]; 2] = [
+    let npm: [&[&str]; 3] = [
         &["npm", "install", "--prefix", "conformance/adapters/chess.js", "chess.js"],
         &["npm", "install", "--prefix", "conformance/adapters/chessops", "chessops"],
+        &["npm", "install", "--prefix", "conformance/adapters/kokopu", "kokopu"],
     ];
     let mut failed = Vec::new();
     let mut run = |step: &[&str]| {
