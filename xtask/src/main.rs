@@ -72,7 +72,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     (
         "setup-engines",
         "",
-        "install Stockfish, the xboard engines and Chromium (apt-get, as root), python-chess, chess.js and chessops",
+        "install Stockfish, Fairy-Stockfish, the xboard engines and Chromium (apt-get, as root), python-chess, pyffish, chess.js, chessops, kokopu and Stockfish 19 (npm)",
     ),
     (
         "rulebook",
@@ -575,6 +575,7 @@ fn setup_engines() -> Result<(), String> {
             "install",
             "-y",
             "stockfish",
+            "fairy-stockfish",
             "gnuchess",
             "fairymax",
             "phalanx",
@@ -589,13 +590,16 @@ fn setup_engines() -> Result<(), String> {
     ];
     // pip itself when it is on PATH, otherwise Python's own.
     let pip: &[&str] = if Command::new("pip").arg("--version").output().is_ok() {
-        &["pip", "install", "chess"]
+        &["pip", "install", "chess", "pyffish"]
     } else {
-        &["python3", "-m", "pip", "install", "chess"]
+        &["python3", "-m", "pip", "install", "chess", "pyffish"]
     };
-    let npm: [&[&str]; 2] = [
+    let npm: [&[&str]; 4] = [
         &["npm", "install", "--prefix", "conformance/adapters/chess.js", "chess.js"],
         &["npm", "install", "--prefix", "conformance/adapters/chessops", "chessops"],
+        &["npm", "install", "--prefix", "conformance/adapters/kokopu", "kokopu"],
+        // Stockfish 19 as WebAssembly for Node (about 200 MB unpacked, 5 s).
+        &["npm", "install", "--prefix", "conformance/adapters/stockfish-19", "stockfish"],
     ];
     let mut failed = Vec::new();
     let mut run = |step: &[&str]| {

@@ -26,6 +26,8 @@ pub enum Protocol {
     CozyChess,
     /// The `chess` crate, in process (cargo feature `peers`).
     ChessCrate,
+    /// esca, in process (cargo feature `peers`).
+    Esca,
 }
 
 impl Protocol {
@@ -44,6 +46,7 @@ impl Protocol {
             Protocol::Shakmaty => "shakmaty",
             Protocol::CozyChess => "cozy-chess",
             Protocol::ChessCrate => "chess-crate",
+            Protocol::Esca => "esca",
         }
     }
 

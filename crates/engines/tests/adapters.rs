@@ -659,6 +659,7 @@ fn the_shipped_registry_reads() {
                 | registry::Protocol::Shakmaty
                 | registry::Protocol::CozyChess
                 | registry::Protocol::ChessCrate
+                | registry::Protocol::Esca
         );
         assert!(!process || spec.install.is_some(), "{} names no install command", spec.name);
     }

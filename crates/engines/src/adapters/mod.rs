@@ -6,7 +6,7 @@
 //! | UCI over a child process | [`uci`] | `UciEngine::spawn(&EngineSpec)` |
 //! | xboard/CECP over a child process | [`xboard`] | `XboardEngine::spawn(&EngineSpec)` |
 //! | lawbook's JSON-lines rules protocol (`conformance/PROTOCOL.md`) | [`jsonl`] | `JsonlEngine::spawn(&EngineSpec)` |
-//! | shakmaty, cozy-chess and the `chess` crate in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()`, `ChessCrate::default()` |
+//! | shakmaty, cozy-chess, the `chess` crate and esca in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()`, `ChessCrate::default()`, `Esca::default()` |
 
 use crate::registry::{EngineSpec, Protocol};
 use crate::{BuiltIn, Engine, EngineError};
@@ -32,7 +32,7 @@ pub mod xboard;
 /// [`EngineError::Failed`] when the program is missing (the message names
 /// the spec's `install` command), cannot be started or does not answer its
 /// handshake, and for the in-process peers (shakmaty, cozy-chess, the
-/// `chess` crate) in a build without the `peers` feature.
+/// `chess` crate, esca) in a build without the `peers` feature.
 pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
     match spec.protocol {
         Protocol::Builtin => Ok(Box::new(BuiltIn)),
@@ -43,23 +43,25 @@ pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
             crate::process::program(spec)?;
             Ok(Box::new(jsonl::JsonlEngine::spawn(spec)?))
         }
-        Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate => peer(spec),
+        Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate | Protocol::Esca => peer(spec),
     }
 }
 
 /// Whether this build can run the engine `spec` names at all: in-process
 /// peers need the `peers` feature; child processes are checked when started.
 pub fn built_in_here(spec: &EngineSpec) -> bool {
-    !matches!(spec.protocol, Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate) || cfg!(feature = "peers")
+    !matches!(spec.protocol, Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate | Protocol::Esca)
+        || cfg!(feature = "peers")
 }
 
-/// shakmaty, cozy-chess or the `chess` crate, in process.
+/// shakmaty, cozy-chess, the `chess` crate or esca, in process.
 #[cfg(feature = "peers")]
 fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
-    use peers::{ChessCrate, CozyChess, Shakmaty};
+    use peers::{ChessCrate, CozyChess, Esca, Shakmaty};
     Ok(match spec.protocol {
         Protocol::CozyChess => Box::new(CozyChess::default()),
         Protocol::ChessCrate => Box::new(ChessCrate::default()),
+        Protocol::Esca => Box::new(Esca::default()),
         _ => Box::new(Shakmaty::default()),
     })
 }

@@ -1,4 +1,5 @@
-//! shakmaty, cozy-chess and the `chess` crate in process (cargo feature
+//! shakmaty, cozy-chess, the `chess` crate and esca ([`Esca`], built on
+//! cozy-chess with its own endings and claims) in process (cargo feature
 //! `peers`), each answering with its own rules, never lawbook's.
 //!
 //! | question | [`Shakmaty`] (0.30) | [`CozyChess`] (0.3) | [`ChessCrate`] (`chess` 3.2) |
@@ -24,7 +25,9 @@ use lawbook_outcome::{Outcome, Reason};
 use shakmaty::Position as _;
 
 mod chess_crate;
+mod esca;
 pub use chess_crate::ChessCrate;
+pub use esca::Esca;
 
 fn failed(message: String) -> EngineError {
     EngineError::Failed(message)
@@ -178,6 +181,8 @@ pub(crate) const SHAKMATY_VERSION: &str = "0.30.1";
 pub(crate) const COZY_CHESS_VERSION: &str = "0.3.4";
 /// See [`SHAKMATY_VERSION`].
 pub(crate) const CHESS_CRATE_VERSION: &str = "3.2.0";
+/// See [`SHAKMATY_VERSION`].
+pub(crate) const ESCA_VERSION: &str = "0.4.0";
 
 /// How a shakmaty game stands under the draw rules.
 struct DrawRules {
@@ -502,9 +507,12 @@ mod tests {
     fn the_versions_named_are_those_built_in() {
         let lock =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).expect("Cargo.lock");
-        for (name, version) in
-            [("shakmaty", SHAKMATY_VERSION), ("cozy-chess", COZY_CHESS_VERSION), ("chess", CHESS_CRATE_VERSION)]
-        {
+        for (name, version) in [
+            ("shakmaty", SHAKMATY_VERSION),
+            ("cozy-chess", COZY_CHESS_VERSION),
+            ("chess", CHESS_CRATE_VERSION),
+            ("esca", ESCA_VERSION),
+        ] {
             let entry = format!("name = \"{name}\"\nversion = \"{version}\"\n");
             assert!(lock.contains(&entry), "Cargo.lock pins another version of {name} than {version}");
         }
