@@ -247,3 +247,16 @@ fn the_installed_uci_engines_show_their_dialects() {
         assert_eq!((dialect.display, dialect.perft, dialect.searchmoves), (display, perft, searchmoves), "{name}");
     }
 }
+
+#[test]
+fn a_position_rejected_in_an_info_string_is_refused_and_a_fresh_engine_goes_on() {
+    let mut engine = spawn("perft.py", "rejects");
+    // Nine white knights and pawns too many: the engine says so and drops what follows.
+    let crowded = query("4k3/8/8/8/3N4/8/PPPPPPPP/1N2K1N1 w - - 0 1", &[]);
+    match engine.legal_moves(&crowded) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("Too many pieces"), "{why}"),
+        other => panic!("expected the engine's refusal, got {other:?}"),
+    }
+    // Not a hang: the next question goes to a fresh process.
+    assert_eq!(engine.legal_moves(&query(START, &[])).map(|m| m.len()), Ok(20));
+}

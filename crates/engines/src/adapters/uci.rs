@@ -177,6 +177,20 @@ struct Session {
     process: Process,
     /// The `UCI_Chess960` value last sent, if any.
     chess960: Option<bool>,
+    /// The engine rejected a position with an `info string` error and may
+    /// have dropped the commands sent after it: start a fresh one.
+    stale: bool,
+}
+
+/// Whether a line is the engine's rejection of the position it was given:
+/// an `info string` that reports an error about the position or the FEN
+/// (Stockfish 17 and later: `info string CRITICAL ERROR: Command `...`
+/// failed. Reason: Unsupported position. Too many pieces for WHITE.`).
+fn rejects_position(line: &str) -> bool {
+    let lower = line.trim().to_ascii_lowercase();
+    let Some(text) = lower.strip_prefix("info string") else { return false };
+    (text.contains("error") || text.contains("illegal") || text.contains("invalid") || text.contains("unsupported"))
+        && (text.contains("position") || text.contains("fen"))
 }
 
 /// A failure in the words of a report.
@@ -764,7 +778,7 @@ impl UciEngine {
         }
         send(&mut process, "ucinewgame")?;
         sync(&mut process, deadline, limit)?;
-        Ok(Session { process, chess960: None })
+        Ok(Session { process, chess960: None, stale: false })
     }
 
     /// Runs one request with a fresh deadline, starting the engine first if
@@ -784,7 +798,7 @@ impl UciEngine {
         let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
         let limit = self.timeout;
         let result = f(session, Instant::now() + limit, limit);
-        if matches!(result, Err(EngineError::Failed(_))) {
+        if matches!(result, Err(EngineError::Failed(_))) || session.stale {
             // Dropping the process kills it; the next request starts a fresh one.
             self.session = None;
         }
@@ -838,7 +852,15 @@ impl UciEngine {
         }
         send(process, "isready")?;
         let what = if display == Display::None { "`readyok`" } else { "the board (`d`, then `readyok`)" };
-        let lines = read_answer(process, what, deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")?;
+        let lines = read_answer(process, what, deadline, limit, MAX_ANSWER_LINES, |l| {
+            l.trim() == "readyok" || rejects_position(l)
+        })?;
+        if let Some(rejection) = lines.last().filter(|l| rejects_position(l)) {
+            // Its own words about the position it was given; what it does with
+            // the commands after them is not known, so a fresh one goes on.
+            session.stale = true;
+            return Err(EngineError::refused(format!("{:?}: {}", query.fen, excerpt(rejection))));
+        }
         if display == Display::Fen {
             let fen = lines.iter().find_map(|l| fen_line(l));
             return match fen {

@@ -104,6 +104,9 @@ class Fake:
         """By default `searchmoves` is ignored."""
         return self.best(self.own_move())
 
+    def isready(self):
+        self.say("readyok")
+
     def d(self):
         """By default `d` is unknown."""
         self.say("Unknown command: d")
@@ -128,7 +131,7 @@ class Fake:
             if command == "uci":
                 self.handshake()
             elif command == "isready":
-                self.say("readyok")
+                self.isready()
             elif command == "position":
                 self.position(words)
             elif command == "go":
