@@ -490,29 +490,37 @@ pub fn read_answer_into(
 ) -> Result<(), EngineError> {
     let first = lines.len();
     loop {
-        let line = match process.read_line(deadline) {
-            Ok(line) => line,
-            Err(e) => {
-                return Err(with_farewell(
-                    process,
-                    &e,
-                    process_failed(what, &e, limit, lines.last().map(String::as_str)),
-                ));
-            }
-        };
+        let line = process.read_line(deadline).map_err(|e| failed_reading(process, what, &e, limit, lines))?;
         text_only(&line, what)?;
         let finished = done(&line);
         lines.push(line);
         if finished {
             return Ok(());
         }
-        if lines.len() - first >= max_lines {
-            return Err(EngineError::failed(format!(
-                "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
-                lines.last().map_or_else(String::new, |l| excerpt(l))
-            )));
-        }
+        flooded(what, first, max_lines, lines)?;
     }
+}
+
+/// The failure of a read that gave `error`, with the engine's last words.
+fn failed_reading(
+    process: &mut Process,
+    what: &str,
+    error: &ProcessError,
+    limit: Duration,
+    lines: &[String],
+) -> EngineError {
+    with_farewell(process, error, process_failed(what, error, limit, lines.last().map(String::as_str)))
+}
+
+/// A failure once more than `max_lines` lines have come since `first` without `what`.
+fn flooded(what: &str, first: usize, max_lines: usize, lines: &[String]) -> Result<(), EngineError> {
+    if lines.len() - first < max_lines {
+        return Ok(());
+    }
+    Err(EngineError::failed(format!(
+        "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
+        lines.last().map_or_else(String::new, |l| excerpt(l))
+    )))
 }
 
 /// Reads every line the process prints until it has been silent for
@@ -536,21 +544,11 @@ pub fn read_until_quiet(
         let line = match process.read_line(silent_at.min(deadline)) {
             Ok(line) => line,
             Err(ProcessError::Timeout(_)) if silent_at <= deadline => return Ok(()),
-            Err(e) => {
-                return Err(with_farewell(
-                    process,
-                    &e,
-                    process_failed(what, &e, limit, lines.last().map(String::as_str)),
-                ));
-            }
+            Err(e) => return Err(failed_reading(process, what, &e, limit, lines)),
         };
         text_only(&line, what)?;
         lines.push(line);
-        if lines.len() - first >= max_lines {
-            return Err(EngineError::failed(format!(
-                "the engine flooded its output: more than {max_lines} lines while it was asked for {what}"
-            )));
-        }
+        flooded(what, first, max_lines, lines)?;
     }
 }
 

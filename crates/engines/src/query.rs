@@ -53,8 +53,24 @@ impl PositionQuery {
     /// # Errors
     /// The text of a move that is not UCI notation.
     pub fn from_start(moves: &[&str]) -> Result<PositionQuery, lawbook_notation::uci::UciError> {
+        PositionQuery::from_fen(fen::STARTPOS, moves)
+    }
+
+    /// The game from the position `fen` (sent as written, never read here)
+    /// after `moves` in UCI, in standard chess.
+    ///
+    /// ```
+    /// use lawbook_engines::PositionQuery;
+    /// let query = PositionQuery::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &["e1g1"])?;
+    /// assert_eq!(query.moves_text(), "e1g1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The text of a move that is not UCI notation.
+    pub fn from_fen(fen: &str, moves: &[&str]) -> Result<PositionQuery, lawbook_notation::uci::UciError> {
         Ok(PositionQuery {
-            fen: fen::STARTPOS.to_string(),
+            fen: fen.to_string(),
             moves: moves.iter().map(|m| m.parse()).collect::<Result<_, _>>()?,
             chess960: false,
             automatic_fifty_moves: false,

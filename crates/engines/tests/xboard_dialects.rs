@@ -36,12 +36,7 @@ fn spawn(dialect: &str) -> XboardEngine {
 }
 
 fn query(fen: &str, moves: &[&str]) -> PositionQuery {
-    PositionQuery {
-        fen: fen.to_string(),
-        moves: moves.iter().map(|text| m(text)).collect(),
-        chess960: false,
-        automatic_fifty_moves: false,
-    }
+    PositionQuery::from_fen(fen, moves).unwrap_or_else(|e| panic!("{moves:?}: {e}"))
 }
 
 fn m(text: &str) -> UciMove {

@@ -172,8 +172,13 @@ const START_TRIES: usize = 20;
 /// GNU Chess that stays silent that long is usually stuck (see
 /// [`NUDGE_AFTER`]), and another process is started.
 const RETRY_FEATURE_WAIT: Duration = Duration::from_millis(500);
-/// How long the handshake listens for a second `pong` to the same `ping`.
-const SECOND_PONG_WAIT: Duration = Duration::from_millis(250);
+/// How long the first handshake listens for a second `pong` to the same
+/// `ping` (once per engine: restarts keep what it heard). GNU Chess's second
+/// pong comes from its engine thread, after the result lines; on a loaded
+/// machine it came later than 250 ms, the adapter then waited for one pong
+/// only, and a result line was read with the next move or not at all, so
+/// verdicts differed from run to run.
+const SECOND_PONG_WAIT: Duration = Duration::from_millis(1_000);
 /// How long an engine that does not answer `ping` (a protocol-1 engine) must
 /// stay silent for its answer to count as complete. A reply later than that
 /// is missed: `ping` is the only sure way to know.
