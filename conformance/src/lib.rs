@@ -14,6 +14,7 @@ pub mod check;
 pub mod corpus;
 pub mod differential;
 pub mod expectations;
+pub mod laws;
 pub mod mutants;
 pub mod report;
 pub mod rulebook;

@@ -10,6 +10,7 @@
 //! assert!(lawbook_corpus::pinned("castling__a-bishop-on-f1-is-a-temporary-obstacle").is_some());
 //! assert!(lawbook_corpus::rules().contains("CASTLE-11"));
 //! assert!(lawbook_corpus::sources().contains("Rockad och en passant utan missar"));
+//! assert!(lawbook_corpus::laws().contains("3.8.2.2"));
 //! assert!(lawbook_corpus::translations().contains("The king may not cross an attacked square."));
 //! ```
 #![deny(missing_docs)]
@@ -40,6 +41,13 @@ pub fn rules() -> &'static str {
 /// number, language, own title and the title in English.
 pub fn sources() -> &'static str {
     SOURCES
+}
+
+/// Every numbered provision of the FIDE Laws of Chess (2023), `fide-laws.yaml`:
+/// its number, a title, one line in our own words, and whether a program can
+/// decide it.
+pub fn laws() -> &'static str {
+    LAWS
 }
 
 /// Our English translations of the source quotes, `translations.yaml`:

@@ -1,0 +1,147 @@
+//! The FIDE Laws of Chess (2023) as data (`features/fide-laws.yaml`): every
+//! numbered provision with its title, one line in our own words, and
+//! whether a program can decide it. Citations are checked against it, and
+//! the rulebook's index by article is built from it.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// An Article, Appendix or Guideline: the heading provisions belong to.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    /// `1` to `12`, `A` to `D`, or `I` to `III`.
+    pub number: String,
+    /// Its title.
+    pub title: String,
+}
+
+/// Who can decide what a provision asks.
+#[derive(Copy, Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Decider {
+    /// A program given the game's events: a move's legality, an outcome, a time, a penalty.
+    Program,
+    /// A person: the arbiter's judgment, the venue, a player's intent.
+    Person,
+}
+
+/// One numbered provision.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Provision {
+    /// As the Laws number it: `3.8.2.2`, `A.4.2`, `III.5`.
+    pub number: String,
+    /// A short title.
+    pub title: String,
+    /// What it says, in our own words.
+    pub says: String,
+    /// Who can decide it.
+    pub decided_by: Decider,
+    /// For a provision a person decides: why a program cannot.
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+impl Provision {
+    /// The number of the part it belongs to: `3` for `3.8.2.2`, `A` for
+    /// `A.4.2`, `III` for `III.5`.
+    ///
+    /// ```
+    /// # use lawbook_conformance::laws::{Decider, Provision};
+    /// let p = Provision { number: "A.4.2".into(), title: String::new(), says: String::new(), decided_by: Decider::Program, why: None };
+    /// assert_eq!(p.part(), "A");
+    /// ```
+    pub fn part(&self) -> &str {
+        self.number.split('.').next().unwrap_or(&self.number)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    parts: Vec<Part>,
+    provisions: Vec<Provision>,
+}
+
+/// The Laws: parts and provisions in the order of the official text.
+#[derive(Clone, Debug)]
+pub struct Laws {
+    /// Every Article, Appendix and Guideline.
+    pub parts: Vec<Part>,
+    /// Every numbered provision.
+    pub provisions: Vec<Provision>,
+    index: BTreeMap<String, usize>,
+}
+
+impl Laws {
+    /// The built-in copy, from `lawbook-corpus`.
+    ///
+    /// # Errors
+    /// A message naming the problem, as [`Laws::parse`].
+    pub fn embedded() -> Result<Laws, String> {
+        Laws::parse(lawbook_corpus::laws(), "features/fide-laws.yaml")
+    }
+
+    /// Reads and checks the file's text; `name` names it in messages.
+    ///
+    /// # Errors
+    /// Bad YAML, an unknown key, a number given twice, a provision whose
+    /// part is not listed, an empty field, or a provision a person decides
+    /// without a `why`.
+    ///
+    /// ```
+    /// use lawbook_conformance::laws::Laws;
+    /// let text = "parts: [{number: '9', title: The drawn game}]\nprovisions:\n  - {number: '9.6.2', title: Dead position, says: No series of legal moves can mate., decided_by: program}\n";
+    /// let laws = Laws::parse(text, "laws.yaml").unwrap();
+    /// assert_eq!(laws.get("9.6.2").unwrap().title, "Dead position");
+    /// assert!(laws.get("9.6.9").is_none());
+    /// assert!(Laws::parse("parts: []\nprovisions: []\nextra: 1\n", "x").is_err());
+    /// ```
+    pub fn parse(text: &str, name: &str) -> Result<Laws, String> {
+        let file: File = serde_yaml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+        let parts: BTreeMap<&str, ()> = file.parts.iter().map(|p| (p.number.as_str(), ())).collect();
+        let mut index = BTreeMap::new();
+        for (i, p) in file.provisions.iter().enumerate() {
+            let what = format!("{name}: provision {}", p.number);
+            if p.number.is_empty() || p.title.trim().is_empty() || p.says.trim().is_empty() {
+                return Err(format!("{what}: number, title and says must not be empty"));
+            }
+            if index.insert(p.number.clone(), i).is_some() {
+                return Err(format!("{what} is given twice"));
+            }
+            if !parts.contains_key(p.part()) {
+                return Err(format!("{what}: its part {} is not in `parts`", p.part()));
+            }
+            match (p.decided_by, &p.why) {
+                (Decider::Person, None) => return Err(format!("{what}: a person decides it, but `why` is missing")),
+                (Decider::Program, Some(_)) => {
+                    return Err(format!("{what}: a program decides it, so it takes no `why`"));
+                }
+                _ => {}
+            }
+        }
+        Ok(Laws { parts: file.parts, provisions: file.provisions, index })
+    }
+
+    /// The provision numbered `number`, if the Laws have one.
+    pub fn get(&self, number: &str) -> Option<&Provision> {
+        self.index.get(number).map(|&i| &self.provisions[i])
+    }
+
+    /// The part numbered `number` (`3`, `A`, `II`).
+    pub fn part(&self, number: &str) -> Option<&Part> {
+        self.parts.iter().find(|p| p.number == number)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_laws_read() {
+        let laws = Laws::embedded().unwrap_or_else(|e| panic!("{e}"));
+        assert!(laws.get("3.8.2.2").is_some());
+    }
+}
