@@ -72,13 +72,26 @@ Feature: In competition: what the FIDE Laws add at the board
     # FIDE 9.1.2.2, in our words: the offer stands until the opponent accepts
     # it, rejects it orally, or touches a piece to move or capture it.
     @DRAW-06 @fide-9.1.2.2
-    Scenario: White plays e4, offers a draw, presses the clock, and Black accepts: the game is drawn
+    Scenario: After 1. e4 e5 White plays Nf3, offers a draw, presses the clock, and Black accepts: the game is drawn
+      Given the position after 1. e4 e5
+      When White moves the knight from g1 to f3
+      And White offers a draw
+      And White presses the clock
+      And Black accepts the draw offer
+      Then the game ends 1/2-1/2 by agreement
+
+    # FIDE 5.2.3, in our words: a draw is agreed only once both players have
+    # made at least one move. The offer stands; Black may still answer it
+    # after moving (9.1.2.2), if touching a piece has not rejected it.
+    @DRAW-06 @fide-5.2.3
+    Scenario: White plays e4 and offers a draw at once: Black cannot accept before making a move
       Given the initial position
       When White moves the pawn from e2 to e4
       And White offers a draw
       And White presses the clock
       And Black accepts the draw offer
-      Then the game ends 1/2-1/2 by agreement
+      Then that is refused under article 5.2.3
+      And the game goes on
 
     # FIDE 9.1.2.2, in our words: touching a piece with the intention of
     # moving it rejects the offer.
@@ -194,6 +207,26 @@ Feature: In competition: what the FIDE Laws add at the board
       Given the initial position
       When White resigns
       Then the game ends 0-1 by resignation
+
+    # FIDE 5.1.2, in our words (since 2023): a resignation is a draw when the
+    # opponent cannot checkmate by any series of legal moves.
+    @fide-5.1.2
+    Scenario: White, a queen up, resigns against a bare king: Black could never checkmate, so it is a draw
+      Given White: Ke1 Qd1
+      And Black: Ke8
+      And White to move
+      When White resigns
+      Then the game ends 1/2-1/2 by resignation, with no mate possible
+
+    # FIDE 5.1.2, in our words: the opponent's help counts. With a knight
+    # each, White's knight could mate a king hemmed in by Black's own knight.
+    @fide-5.1.2
+    Scenario: Black resigns with a knight each: White could mate with Black's help, so White wins
+      Given White: Ke1 Nb1
+      And Black: Ke8 Nb8
+      And Black to move
+      When Black resigns
+      Then the game ends 1-0 by resignation
 
     # FIDE 5.1.1 and 5.1.2, in our words: checkmate ends the game at once, so
     # a resignation after it changes nothing.

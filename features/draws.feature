@@ -374,6 +374,14 @@ Feature: Draws and material
       Then the game is drawn by agreement
 
     # pl (002): "obie strony godzą się na remis"
+    @DRAW-06 @fide-5.2.3
+    Scenario: After 1. e4 alone the players cannot agree to a draw: Black has not yet moved
+      Given the position after 1. e4
+      Then the legal moves are as pinned
+      When the players agree to a draw
+      Then the agreement is refused because a player has not yet moved
+
+    # pl (002): "obie strony godzą się na remis"
     @DRAW-06
     Scenario: A finished game cannot be drawn by agreement
       Given the position after 1. f3 e5 2. g4 Qh4#

@@ -239,8 +239,9 @@ pub struct ChessWorld {
     pub attempt: Option<Attempt>,
     /// The board records the fifty-move draw by itself (the Polish source's board).
     pub automatic_fifty_moves: bool,
-    /// The result of a draw offer both players accepted, as the game model reports it.
-    pub agreed: Option<String>,
+    /// What the game model answered when both players agreed to a draw:
+    /// the drawn outcome, or why it refused.
+    pub agreed: Option<Result<lawbook_outcome::Outcome, lawbook_outcome::GameError>>,
     /// The pinned move lists the scenario compared with, by name.
     pub pin_names: Vec<String>,
     /// The over-the-board model, once a scenario has a player touch, move or press something.

@@ -9,7 +9,7 @@ use cucumber::gherkin::Step;
 use cucumber::{then, when};
 use lawbook_board::{Color, Role};
 use lawbook_engines::{Ask, Capability, Claims};
-use lawbook_outcome::{Claim, GameResult, Outcome, Reason};
+use lawbook_outcome::{Claim, GameError, GameResult, Outcome, Reason};
 
 /// The reasons the steps name.
 fn reason(text: &str) -> Reason {
@@ -202,9 +202,11 @@ fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>
 fn drawn_by(world: &mut ChessWorld, step: &Step, reason: String) {
     if reason == "agreement" {
         // Agreement is an event of the game model (see `agree`), not a position.
-        return match world.agreed.as_deref() {
-            Some("1/2-1/2 by agreement") => {}
-            other => panic!("expected a draw by agreement, but the game model says {other:?}"),
+        return match world.agreed {
+            Some(Ok(outcome)) if outcome == Outcome::draw(Reason::Agreement) => {}
+            Some(Ok(outcome)) => panic!("expected a draw by agreement, but the game model says {outcome}"),
+            Some(Err(e)) => panic!("expected a draw by agreement, but the game model refuses it: {e}"),
+            None => panic!("expected a draw by agreement, but the players agreed to nothing"),
         };
     }
     let expected = Outcome::draw(self::reason(&reason));
@@ -359,17 +361,20 @@ fn agree(world: &mut ChessWorld) {
         ask::unsupported("a draw by agreement is an event of lawbook's game model, not an engine question");
     }
     let mut game = world.game().model();
-    match game.agree_draw() {
-        Ok(outcome) => world.agreed = Some(format!("{} by {}", outcome.result.as_str(), outcome.reason.as_str())),
-        Err(e) => world.agreed = Some(format!("refused: {e}")),
-    }
+    world.agreed = Some(game.agree_draw());
 }
 
-#[then("the agreement is refused because the game is already over")]
-fn agreement_refused(world: &mut ChessWorld) {
-    match world.agreed.as_deref() {
-        Some(text) if text.starts_with("refused") => {}
-        other => panic!("expected the agreement to be refused, but the game model says {other:?}"),
+/// Why the game model refused the agreement: the game had ended (5.1, 5.2,
+/// 9.6), or a player had not yet made a move (5.2.3).
+#[then(regex = r"^the agreement is refused because (the game is already over|a player has not yet moved)$")]
+fn agreement_refused(world: &mut ChessWorld, why: String) {
+    let expected_over = why == "the game is already over";
+    match &world.agreed {
+        Some(Err(GameError::GameOver { .. })) if expected_over => {}
+        Some(Err(GameError::TooEarlyToAgree)) if !expected_over => {}
+        Some(Err(e)) => panic!("expected the agreement to be refused because {why}, but the game model says: {e}"),
+        Some(Ok(outcome)) => panic!("expected the agreement to be refused, but the game model says {outcome}"),
+        None => panic!("expected the agreement to be refused, but the players agreed to nothing"),
     }
 }
 

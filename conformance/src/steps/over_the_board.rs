@@ -448,7 +448,8 @@ fn transcript_reads(world: &mut ChessWorld, step: &Step) {
     }
 }
 
-/// How the game ended, in the model's words: `1-0 by resignation`, `0-1 on
+/// How the game ended, in the model's words: `1-0 by resignation`,
+/// `1/2-1/2 by resignation, with no mate possible`, `0-1 on
 /// time`, `1/2-1/2 on time, with no mate possible`, `1/2-1/2 by agreement`,
 /// `0-1 by a second illegal move`, `1/2-1/2 by a threefold repetition
 /// claim`, `1-0 by checkmate`.
@@ -463,6 +464,7 @@ fn ending_words(ending: Ending) -> String {
             let how = match o.reason {
                 Reason::Timeout => "on time".to_string(),
                 Reason::TimeoutVsInsufficientMaterial => "on time, with no mate possible".to_string(),
+                Reason::ResignationVsInsufficientMaterial => "by resignation, with no mate possible".to_string(),
                 Reason::ThreefoldRepetition => "by a threefold repetition claim".to_string(),
                 Reason::FiftyMoves => "by a fifty-move claim".to_string(),
                 Reason::SeventyFiveMoves => "by the seventy-five-move rule".to_string(),

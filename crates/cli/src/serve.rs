@@ -344,6 +344,7 @@ fn game(query: &Query<'_>) -> Result<Game, Refusal> {
             GameError::IllegalMove { .. } => {
                 refuse("illegal_move", format!("move {} of the list ({}) is not legal", i + 1, shown(query, i)))
             }
+            GameError::TooEarlyToAgree => unreachable!("playing a move agrees to nothing"),
         })?;
     }
     Ok(game)

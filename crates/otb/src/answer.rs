@@ -135,6 +135,8 @@ pub enum Refusal {
     /// A claim with a move must be made before the move is made on the
     /// board (9.2.1.1, 9.3.1).
     ClaimAfterMove,
+    /// A draw is agreed only once both players have made a move (5.2.3).
+    TooEarlyToAgree,
 }
 
 impl Refusal {
@@ -158,6 +160,7 @@ impl Refusal {
             Refusal::ClockPaused | Refusal::ClockAlreadyPaused => "6.11.2",
             Refusal::NoOffer => "9.1.2",
             Refusal::ClaimAfterMove => "9.2.1.1",
+            Refusal::TooEarlyToAgree => "5.2.3",
         }
     }
 }

@@ -207,6 +207,7 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
         Refusal::ClaimAfterMove => {
             format!("a claim with a move is made before the move is made on the board {article}")
         }
+        Refusal::TooEarlyToAgree => format!("a draw is agreed only once both players have made a move {article}"),
     };
     format!("not allowed: {reason}")
 }

@@ -478,13 +478,41 @@ fn a_pinned_pawn_on_the_last_rank_is_taken_back_not_queened() {
 #[test]
 fn a_draw_offer_made_with_the_move_and_accepted() {
     let mut otb = OverTheBoard::new(Position::startpos());
-    move_and_release(&mut otb, White, E2, E4);
+    otb.act_out(mv(&otb, "e2e4")).expect("e4");
+    otb.act_out(mv(&otb, "e7e5")).expect("e5");
+    move_and_release(&mut otb, White, G1, F3);
     let answer = otb.apply(White, Event::OfferDraw);
     assert!(answer.remarks.is_empty(), "offered after the move, before the clock: {answer}");
     otb.apply(White, Event::PressClock);
     assert_eq!(otb.draw_offer(), Some(White));
     let answer = otb.apply(Black, Event::AcceptDraw);
     assert!(matches!(answer.ruling, Ruling::Ended(Ending::Rules(o)) if o.reason == Reason::Agreement), "{answer}");
+}
+
+#[test]
+fn no_draw_is_agreed_before_both_players_have_moved() {
+    let mut otb = OverTheBoard::new(Position::startpos());
+    move_and_release(&mut otb, White, E2, E4);
+    otb.apply(White, Event::OfferDraw);
+    otb.apply(White, Event::PressClock);
+    let answer = otb.apply(Black, Event::AcceptDraw);
+    assert_eq!(answer.ruling, Ruling::Refused(Refusal::TooEarlyToAgree), "{answer}");
+    assert_eq!(answer.article(), Some("5.2.3"));
+    assert_eq!(otb.ending(), None);
+    // The offer stands until Black answers it or touches a piece (9.1.2.2).
+    assert_eq!(otb.draw_offer(), Some(White));
+}
+
+#[test]
+fn a_resignation_is_a_draw_when_the_opponent_could_never_mate() {
+    // White, with king and queen, resigns against a bare king.
+    let pos = fen::read("4k3/8/8/8/8/8/8/3QK3 w - - 0 40").expect("a legal position");
+    let mut otb = OverTheBoard::new(pos);
+    let answer = otb.apply(White, Event::Resign);
+    assert!(
+        matches!(answer.ruling, Ruling::Ended(Ending::Rules(o)) if o.reason == Reason::ResignationVsInsufficientMaterial && o.result == GameResult::Draw),
+        "{answer}"
+    );
 }
 
 #[test]

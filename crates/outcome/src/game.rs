@@ -122,8 +122,11 @@ pub enum Reason {
     ThreefoldRepetition,
     /// Both players agreed to a draw (5.2.3, 9.1; DRAW-06).
     Agreement,
-    /// A player resigned (5.1.2).
+    /// A player resigned and the opponent can still mate (5.1.2).
     Resignation,
+    /// A player resigned, but the opponent cannot mate by any series of
+    /// legal moves: a draw (5.1.2, since 2023).
+    ResignationVsInsufficientMaterial,
     /// A player's flag fell and the opponent can still mate (6.9).
     Timeout,
     /// A player's flag fell, but the opponent cannot mate by any series of legal moves (6.9).
@@ -134,7 +137,8 @@ impl Reason {
     /// The reason in snake case, as in `lawbook status`: `checkmate`,
     /// `stalemate`, `insufficient_material`, `dead_position`,
     /// `seventyfive_moves`, `fivefold_repetition`, `fifty_moves`,
-    /// `threefold_repetition`, `agreement`, `resignation`, `timeout`,
+    /// `threefold_repetition`, `agreement`, `resignation`,
+    /// `resignation_vs_insufficient_material`, `timeout`,
     /// `timeout_vs_insufficient_material`.
     ///
     /// ```
@@ -153,6 +157,7 @@ impl Reason {
             Reason::ThreefoldRepetition => "threefold_repetition",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
+            Reason::ResignationVsInsufficientMaterial => "resignation_vs_insufficient_material",
             Reason::Timeout => "timeout",
             Reason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
         }
@@ -177,13 +182,13 @@ impl Reason {
             Reason::FiftyMoves => "9.3",
             Reason::ThreefoldRepetition => "9.2",
             Reason::Agreement => "9.1.2",
-            Reason::Resignation => "5.1.2",
+            Reason::Resignation | Reason::ResignationVsInsufficientMaterial => "5.1.2",
             Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "6.9",
         }
     }
 
     /// Every reason, in the order of the enum.
-    pub const ALL: [Reason; 12] = [
+    pub const ALL: [Reason; 13] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::InsufficientMaterial,
@@ -194,6 +199,7 @@ impl Reason {
         Reason::ThreefoldRepetition,
         Reason::Agreement,
         Reason::Resignation,
+        Reason::ResignationVsInsufficientMaterial,
         Reason::Timeout,
         Reason::TimeoutVsInsufficientMaterial,
     ];
@@ -333,6 +339,8 @@ pub enum GameError {
         /// The move that was tried, if any.
         mv: Option<Move>,
     },
+    /// A draw agreed before both players have made a move (FIDE 5.2.3).
+    TooEarlyToAgree,
 }
 
 impl GameError {
@@ -341,6 +349,7 @@ impl GameError {
         match *self {
             GameError::IllegalMove { mv } => Some(mv),
             GameError::GameOver { mv, .. } => mv,
+            GameError::TooEarlyToAgree => None,
         }
     }
 }
@@ -350,6 +359,9 @@ impl fmt::Display for GameError {
         match self {
             GameError::IllegalMove { mv } => write!(f, "illegal move {mv:?}"),
             GameError::GameOver { outcome, .. } => write!(f, "the game is over: {outcome}"),
+            GameError::TooEarlyToAgree => {
+                f.write_str("a draw can be agreed only once both players have made a move (FIDE 5.2.3)")
+            }
         }
     }
 }
@@ -777,37 +789,87 @@ impl Game {
         })
     }
 
-    /// Both players agree to a draw (FIDE 5.2.3, 9.1; DRAW-06).
+    /// Both players agree to a draw (FIDE 5.2.3, 9.1; DRAW-06), which they
+    /// may only once both have made at least one move
+    /// ([`Game::both_have_moved`]).
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has already ended.
+    /// [`GameError::GameOver`] when the game has already ended;
+    /// [`GameError::TooEarlyToAgree`] before both players have moved.
     ///
     /// ```
-    /// use lawbook_outcome::{Game, Reason};
+    /// use lawbook_board::Square;
+    /// use lawbook_movegen::Move;
+    /// use lawbook_outcome::{Game, GameError, Reason};
     /// let mut game = Game::default();
+    /// game.play(Move::normal(Square::E2, Square::E4))?;
+    /// // Only White has moved: no agreement yet (5.2.3).
+    /// assert!(matches!(game.agree_draw(), Err(GameError::TooEarlyToAgree)));
+    /// game.play(Move::normal(Square::E7, Square::E5))?;
     /// assert_eq!(game.agree_draw()?.reason, Reason::Agreement);
     /// assert!(game.agree_draw().is_err());
     /// # Ok::<(), lawbook_outcome::GameError>(())
     /// ```
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        if self.outcome().is_none() && !self.both_have_moved() {
+            return Err(GameError::TooEarlyToAgree);
+        }
         self.declare(Outcome::draw(Reason::Agreement))
     }
 
-    /// `color` resigns; the opponent wins (FIDE 5.1.2).
+    /// Whether both players have made at least one move: in this game, or
+    /// before its start as the start position's move number and side to
+    /// move say (a game set up at move 20 has had moves by both).
+    ///
+    /// ```
+    /// use lawbook_notation::fen;
+    /// use lawbook_outcome::Game;
+    /// assert!(!Game::default().both_have_moved());
+    /// let black_to_move = fen::read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")?;
+    /// assert!(!Game::new(black_to_move).both_have_moved());
+    /// let later = fen::read("4k3/8/8/8/8/8/8/4K2R w - - 0 2")?;
+    /// assert!(Game::new(later).both_have_moved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn both_have_moved(&self) -> bool {
+        let start = self.start();
+        let before = start.fullmoves().saturating_sub(1);
+        let (white_before, black_before) = (before + u32::from(start.turn() == Color::Black), before);
+        let played = u32::try_from(self.moves().len()).unwrap_or(u32::MAX);
+        // The side to move at the start makes the first, third, ... move.
+        let (first, second) = (played.div_ceil(2), played / 2);
+        let (white_played, black_played) = if start.turn() == Color::White { (first, second) } else { (second, first) };
+        white_before + white_played > 0 && black_before + black_played > 0
+    }
+
+    /// `color` resigns (FIDE 5.1.2): the opponent wins, unless the opponent
+    /// cannot mate by any series of legal moves ([`crate::dead::can_checkmate`]
+    /// proves it), which makes it a draw since 2023.
     ///
     /// # Errors
     /// [`GameError::GameOver`] when the game has already ended.
     ///
     /// ```
     /// use lawbook_board::Color;
+    /// use lawbook_notation::fen;
     /// use lawbook_outcome::{Game, GameResult, Reason};
     /// let mut game = Game::default();
     /// let outcome = game.resign(Color::Black)?;
     /// assert_eq!((outcome.result, outcome.reason), (GameResult::WhiteWins, Reason::Resignation));
-    /// # Ok::<(), lawbook_outcome::GameError>(())
+    /// // White, a queen up, resigns against a bare king, which can never mate: a draw.
+    /// let pos = fen::read("8/8/4k3/8/8/8/3QK3/8 w - - 0 60")?;
+    /// let outcome = Game::new(pos).resign(Color::White)?;
+    /// assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, Reason::ResignationVsInsufficientMaterial));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
-        self.declare(Outcome::win(!color, Reason::Resignation))
+        let opponent = !color;
+        let outcome = if dead::can_checkmate(self.position(), opponent, self.limits).is_impossible() {
+            Outcome::draw(Reason::ResignationVsInsufficientMaterial)
+        } else {
+            Outcome::win(opponent, Reason::Resignation)
+        };
+        self.declare(outcome)
     }
 
     /// `color`'s flag falls (FIDE 6.9): the opponent wins, unless the

@@ -396,10 +396,21 @@ fn agreement_resignation_and_flag() {
     assert!(game.resign(Color::Black).is_err());
     assert!(game.agree_draw().is_err());
 
+    // 5.2.3: an agreement needs a move by each player first.
     let mut game = Game::default();
-    assert_eq!(game.agree_draw(), Ok(Outcome::draw(Reason::Agreement)));
+    assert_eq!(game.agree_draw(), Err(GameError::TooEarlyToAgree));
     let e2e4 = Move::normal(Square::E2, Square::E4);
-    assert_eq!(game.play(e2e4).map_err(|e| e.mv()), Err(Some(e2e4)));
+    game.play(e2e4).expect("e4");
+    assert_eq!(game.agree_draw(), Err(GameError::TooEarlyToAgree));
+    game.play(Move::normal(Square::E7, Square::E5)).expect("e5");
+    assert_eq!(game.agree_draw(), Ok(Outcome::draw(Reason::Agreement)));
+    let g1f3 = Move::normal(Square::G1, Square::F3);
+    assert_eq!(game.play(g1f3).map_err(|e| e.mv()), Err(Some(g1f3)));
+
+    // 5.1.2: resigning against a side that can never mate is a draw.
+    let pos = position("8/8/4k3/8/8/8/4K3/7R w - - 0 1");
+    assert_eq!(Game::new(pos).resign(Color::White), Ok(Outcome::draw(Reason::ResignationVsInsufficientMaterial)));
+    assert_eq!(Game::new(pos).resign(Color::Black), Ok(Outcome::win(Color::White, Reason::Resignation)));
 
     // 6.9: a lone king cannot win on time; a rook can.
     let pos = position("8/8/4k3/8/8/8/4K3/7R w - - 0 1");

@@ -24,13 +24,18 @@ impl OverTheBoard {
         Ok((Ruling::Accepted, if proper { Vec::new() } else { vec![Remark::OfferTiming] }))
     }
 
-    /// Accepting the opponent's offer: the game is drawn (9.1.2.2).
+    /// Accepting the opponent's offer: the game is drawn (9.1.2.2), once
+    /// both players have made a move (5.2.3); before that the offer stands
+    /// and the game goes on.
     pub(super) fn accept_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);
         }
+        let outcome = self.game.agree_draw().map_err(|e| match e {
+            lawbook_outcome::GameError::GameOver { outcome, .. } => Refusal::GameOver(Ending::Rules(outcome)),
+            _ => Refusal::TooEarlyToAgree,
+        })?;
         self.table.offer = None;
-        let outcome = self.game.agree_draw().map_err(|_| Refusal::NoOffer)?;
         let ending = Ending::Rules(outcome);
         self.ending = Some(ending);
         Ok((Ruling::Ended(ending), Vec::new()))
