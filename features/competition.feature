@@ -367,3 +367,71 @@ Feature: In competition: what the FIDE Laws add at the board
       Given the initial position
       When Black says "j'adoube" and adjusts the knight on g8
       Then that is refused under article 4.2.1
+
+  @fide-9.1.1
+  Rule: The event's regulations may forbid draw agreements before a number of moves
+
+    # FIDE 9.1.1, in our words: an event's regulations may say that players
+    # cannot agree to a draw before a given number of moves without the
+    # arbiter's consent.
+    Scenario: Under a thirty-move rule, an agreement after 1. e4 e5 2. Nf3 is refused and the game goes on
+      Given the position after 1. e4 e5
+      And the event's regulations allow no draw agreement before 30 moves by each player
+      When White moves the knight from g1 to f3
+      And White offers a draw
+      And White presses the clock
+      And Black accepts the draw offer
+      Then that is refused under article 9.1.1
+      And the game goes on
+
+    # FIDE 9.1.1, in our words: once each player has made that many moves,
+    # the players may agree.
+    Scenario: Under a thirty-move rule, a game set up at move 31 may be drawn by agreement
+      Given White: Ke1 Ra1 Pa2
+      And Black: Ke8 Ra8 Pa7
+      And White to move
+      And it is move 31
+      And the event's regulations allow no draw agreement before 30 moves by each player
+      When White moves the pawn from a2 to a3
+      And White offers a draw
+      And White presses the clock
+      And Black accepts the draw offer
+      Then the game ends 1/2-1/2 by agreement
+
+  @fide-9.1.2.3
+  Rule: A draw claim is also an offer of a draw
+
+    # FIDE 9.1.2.3, in our words: a claim under 9.2 or 9.3 counts as a draw
+    # offer, so the opponent may accept it even when the claim is wrong.
+    Scenario: White's repetition claim is rejected, but Black accepts it as a draw offer
+      Given the position after 1. Nf3 Nf6 2. Ng1 Ng8
+      When White claims a draw by threefold repetition
+      Then the arbiter rejects the claim
+      When Black accepts the draw offer
+      Then the game ends 1/2-1/2 by agreement
+
+  @fide-9.4
+  Rule: A player who has touched a piece may not claim a draw on that move
+
+    # FIDE 9.4, in our words: touching a piece with intent (4.3) loses the
+    # right to claim a draw by repetition or the fifty-move rule on this move.
+    Scenario: The initial position has come back a third time, but White touched the knight on g1 first: no claim
+      Given the position after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8
+      When White touches the knight on g1
+      And White claims a draw by threefold repetition
+      Then that is refused under article 9.4
+      And the game goes on
+      And White must move the knight on g1
+
+  @fide-9.5.1
+  Rule: A draw claim cannot be taken back
+
+    # FIDE 9.5.1 and 9.5.3, in our words: a claim may not be withdrawn; after
+    # an incorrect claim the announced move must still be made.
+    Scenario: White's claim announcing Ng1 is rejected; White may not withdraw it and must play Ng1
+      Given the position after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6
+      When White claims a draw by threefold repetition, announcing Ng1
+      Then the arbiter rejects the claim
+      When White withdraws the claim
+      Then that is refused under article 9.5.1
+      And White must play Ng1

@@ -10,12 +10,13 @@
 use super::{color, role, square};
 use crate::world::{ChessWorld, describe};
 use cucumber::gherkin::Step;
-use cucumber::{then, when};
+use cucumber::{given, then, when};
 use lawbook_board::{Color, Piece, Square};
 use lawbook_engines::Capability;
 use lawbook_movegen::{CastlingSide, Move, Position};
+use lawbook_notation::san::MoveErrorKind;
 use lawbook_notation::{ReadOptions, read_move};
-use lawbook_otb::{Answer, ArbiterAction, Duty, Ending, Event, Hand, OverTheBoard, Ruling};
+use lawbook_otb::{Answer, ArbiterAction, Duty, Ending, Event, Forfeit, Hand, OverTheBoard, Ruling, Sealed};
 
 /// The model of the scenario, started from its game on first use.
 fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
@@ -452,7 +453,8 @@ fn transcript_reads(world: &mut ChessWorld, step: &Step) {
 /// `1/2-1/2 by resignation, with no mate possible`, `0-1 on
 /// time`, `1/2-1/2 on time, with no mate possible`, `1/2-1/2 by agreement`,
 /// `0-1 by a second illegal move`, `1/2-1/2 by a threefold repetition
-/// claim`, `1-0 by checkmate`.
+/// claim`, `1-0 by checkmate`, `0-1 for an electronic device in the playing
+/// venue`, `1-0 by an illegal sealed move`.
 fn ending_words(ending: Ending) -> String {
     use lawbook_outcome::Reason;
     match ending {
@@ -460,6 +462,16 @@ fn ending_words(ending: Ending) -> String {
             format!("{} by a second illegal move, with no mate possible", result.as_str())
         }
         Ending::IllegalMoves { result, .. } => format!("{} by a second illegal move", result.as_str()),
+        Ending::Forfeited { result, cause, .. } => {
+            let how = match cause {
+                Forfeit::Device => "for an electronic device in the playing venue",
+                Forfeit::SealedAmbiguous => "by an ambiguous sealed move",
+                Forfeit::SealedUnclear => "by a sealed move that cannot be made out",
+                Forfeit::SealedIllegal => "by an illegal sealed move",
+            };
+            let draw = if result == lawbook_outcome::GameResult::Draw { ", with no mate possible" } else { "" };
+            format!("{} {how}{draw}", result.as_str())
+        }
         Ending::Rules(o) => {
             let how = match o.reason {
                 Reason::Timeout => "on time".to_string(),
@@ -521,5 +533,128 @@ fn must_play(world: &mut ChessWorld, side: String, text: String) {
     match otb.duty() {
         Duty::Announced(mv) if mv == expected => {}
         duty => panic!("expected {side} to have to play {text}, but the model's duty is: {duty:?}{}", transcript(&otb)),
+    }
+}
+
+// ---- Articles 4, 9, 10 and 11, Appendix D and Guidelines I ----
+
+#[when(
+    regex = r#"^(White|Black) adjusts the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) without saying "j'adoube"$"#
+)]
+fn adjusts_unannounced(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    // Contact that is not clearly accidental and not announced is intent (4.2.2).
+    let sq = square(&sq);
+    named(world, &name, sq);
+    let hand = hand(world, "");
+    apply(world, color(&side), Event::Touch { square: sq, hand });
+}
+
+#[when(regex = r"^(White|Black) brushes against the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) by accident$")]
+fn brushes(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    named(world, &name, sq);
+    apply(world, color(&side), Event::Brush { square: sq });
+}
+
+#[when(regex = r"^(White|Black) feels the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) in its hole$")]
+fn feels(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    named(world, &name, sq);
+    apply(world, color(&side), Event::Feel { square: sq });
+}
+
+#[given(regex = r"^(White|Black) plays on a board for the blind and visually impaired$")]
+fn visually_impaired(world: &mut ChessWorld, side: String) {
+    model(world).set_visually_impaired(color(&side), true);
+}
+
+#[given(regex = r"^the event's regulations allow no draw agreement before (\d+) moves by each player$")]
+fn agreement_after(world: &mut ChessWorld, moves: u32) {
+    model(world).set_agreement_after(moves);
+}
+
+#[when(regex = r"^(White|Black) withdraws the claim$")]
+fn withdraws(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::WithdrawClaim);
+}
+
+#[when(regex = r"^(White|Black) is found with an electronic device in the playing venue$")]
+fn device(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::DeviceFound);
+}
+
+/// The sealed move as the arbiter reads it: one legal move, or why not (I.8).
+fn sealed(pos: &Position, text: &str) -> Sealed {
+    match read_move(pos, text, ReadOptions::LENIENT) {
+        Ok((mv, _)) => Sealed::Move(mv),
+        Err(e) => match e.kind {
+            MoveErrorKind::Ambiguous(_) | MoveErrorKind::MissingPromotion => Sealed::Ambiguous,
+            MoveErrorKind::Syntax => Sealed::Unclear,
+            _ => Sealed::Illegal,
+        },
+    }
+}
+
+#[when(regex = r#"^(White|Black) seals the move "([^"]*)"$"#)]
+fn seals(world: &mut ChessWorld, side: String, text: String) {
+    let pos = *model(world).position();
+    apply(world, color(&side), Event::Seal(sealed(&pos, &text)));
+}
+
+#[when("the envelope is opened")]
+fn opens(world: &mut ChessWorld) {
+    let side = model(world).turn();
+    apply(world, side, Event::OpenEnvelope);
+}
+
+/// Every move still allowed captures the piece on the square, with the named
+/// piece when one is named (4.3.2, 4.3.3).
+#[then(
+    regex = r"^(White|Black) must capture the (pawn|knight|bishop|rook|queen) on ([a-h][1-8])(?: with the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]))?$"
+)]
+fn must_capture(world: &mut ChessWorld, side: String, name: String, sq: String, with: String, from: String) {
+    let target = square(&sq);
+    let otb = ask(world);
+    side_to_move(&otb, &side);
+    let pos = *otb.position();
+    if pos.board().piece_at(target).map(|p| (p.color, p.role)) != Some((!pos.turn(), role(&name))) {
+        panic!("the scenario names {}'s {name} on {target}, but there is none{}", !pos.turn(), transcript(&otb));
+    }
+    let by = (!from.is_empty()).then(|| {
+        let from = square(&from);
+        if pos.board().role_at(from) != Some(role(&with)) {
+            panic!("the scenario names a {with} on {from}, but there is none{}", transcript(&otb));
+        }
+        from
+    });
+    let allowed = otb.allowed_moves();
+    let captures = |m: &Move| m.to() == target || (m.is_en_passant() && m.to().file() == target.file());
+    if allowed.is_empty() || allowed.iter().any(|m| !captures(m) || by.is_some_and(|f| m.from() != f)) {
+        panic!(
+            "expected {side} to have to capture the {name} on {target}{}, but the model allows {} ({:?}){}",
+            by.map_or(String::new(), |f| format!(" with the {with} on {f}")),
+            show(&pos, &allowed),
+            otb.duty(),
+            transcript(&otb)
+        );
+    }
+}
+
+/// The points each player scores for the game (10.1).
+#[then(regex = r"^(White|Black) scores (1|1/2|0) and (White|Black) (1|1/2|0)$")]
+fn scores(world: &mut ChessWorld, first: String, first_score: String, second: String, second_score: String) {
+    let otb = ask(world);
+    let Some(ending) = otb.ending() else {
+        panic!("expected the game to be over with a score, but it goes on{}", transcript(&otb));
+    };
+    for (side, expected) in [(&first, &first_score), (&second, &second_score)] {
+        let actual = ending.score(color(side));
+        if actual.as_str() != expected.as_str() {
+            panic!(
+                "expected {side} to score {expected}, but the game ended {} and {side} scores {actual}{}",
+                ending_words(ending),
+                transcript(&otb)
+            );
+        }
     }
 }

@@ -137,6 +137,22 @@ pub enum Refusal {
     ClaimAfterMove,
     /// A draw is agreed only once both players have made a move (5.2.3).
     TooEarlyToAgree,
+    /// The event's regulations allow no draw agreement before this many
+    /// moves by each player without the arbiter's consent (9.1.1).
+    AgreementTooSoon(u32),
+    /// A player who has touched a piece with intent may not claim a draw
+    /// on this move (9.4).
+    ClaimAfterTouch,
+    /// A draw claim cannot be withdrawn (9.5.1).
+    ClaimNotWithdrawn,
+    /// The game is adjourned: only the envelope's opening, a draw agreed or
+    /// a resignation comes before the resumption (Guidelines I.5 to I.7).
+    Adjourned,
+    /// No move is sealed: there is no envelope to open (Guidelines I.7).
+    NothingSealed,
+    /// Only the player having the move seals it, before making it on the
+    /// board (Guidelines I.1.1).
+    NotYoursToSeal,
 }
 
 impl Refusal {
@@ -161,6 +177,12 @@ impl Refusal {
             Refusal::NoOffer => "9.1.2",
             Refusal::ClaimAfterMove => "9.2.1.1",
             Refusal::TooEarlyToAgree => "5.2.3",
+            Refusal::AgreementTooSoon(_) => "9.1.1",
+            Refusal::ClaimAfterTouch => "9.4",
+            Refusal::ClaimNotWithdrawn => "9.5.1",
+            Refusal::Adjourned => "I.5",
+            Refusal::NothingSealed => "I.7",
+            Refusal::NotYoursToSeal => "I.1.1",
         }
     }
 }
@@ -362,6 +384,44 @@ pub enum Ending {
         /// The result.
         result: GameResult,
     },
+    /// The game is declared lost by `player` for `cause`: an electronic
+    /// device (11.3.2.2), a sealed move that is ambiguous, unclear or
+    /// illegal (Guidelines I.8); drawn instead where the article saves a
+    /// player whose opponent cannot mate.
+    Forfeited {
+        /// The player it goes against.
+        player: Color,
+        /// The result.
+        result: GameResult,
+        /// Why.
+        cause: Forfeit,
+    },
+}
+
+/// Why a game was declared lost, other than by the rules of play or a
+/// second illegal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Forfeit {
+    /// An electronic device on the player in the playing venue (11.3.2.2).
+    Device,
+    /// A sealed move that could be more than one move (Guidelines I.8.1).
+    SealedAmbiguous,
+    /// A sealed move whose meaning cannot be made out (I.8.2).
+    SealedUnclear,
+    /// An illegal sealed move (I.8.3).
+    SealedIllegal,
+}
+
+impl Forfeit {
+    /// The article: `"11.3.2.2"`, `"I.8.1"`, `"I.8.2"` or `"I.8.3"`.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Forfeit::Device => "11.3.2.2",
+            Forfeit::SealedAmbiguous => "I.8.1",
+            Forfeit::SealedUnclear => "I.8.2",
+            Forfeit::SealedIllegal => "I.8.3",
+        }
+    }
 }
 
 impl Ending {
@@ -370,6 +430,7 @@ impl Ending {
         match self {
             Ending::Rules(o) => o.reason.article(),
             Ending::IllegalMoves { .. } => "7.5.5",
+            Ending::Forfeited { cause, .. } => cause.article(),
         }
     }
 
@@ -377,8 +438,55 @@ impl Ending {
     pub fn result(&self) -> GameResult {
         match self {
             Ending::Rules(o) => o.result,
-            Ending::IllegalMoves { result, .. } => *result,
+            Ending::IllegalMoves { result, .. } | Ending::Forfeited { result, .. } => *result,
         }
+    }
+
+    /// What `color` scores for the game (10.1): one point for a win, a
+    /// half for a draw, none for a loss.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_otb::{Ending, Forfeit, Score};
+    /// use lawbook_outcome::GameResult;
+    /// let ending = Ending::Forfeited { player: Color::Black, result: GameResult::WhiteWins, cause: Forfeit::Device };
+    /// assert_eq!((ending.score(Color::White), ending.score(Color::Black)), (Score::One, Score::Zero));
+    /// ```
+    pub fn score(&self, color: Color) -> Score {
+        match self.result() {
+            GameResult::Draw => Score::Half,
+            result if result.winner() == Some(color) => Score::One,
+            _ => Score::Zero,
+        }
+    }
+}
+
+/// The points a player scores for one game (10.1); the two players' scores
+/// add up to one point, never more (10.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Score {
+    /// A loss, or a game forfeited: `0`.
+    Zero,
+    /// A draw: `1/2`.
+    Half,
+    /// A win, or a win by forfeit: `1`.
+    One,
+}
+
+impl Score {
+    /// As a scoresheet writes it: `0`, `1/2`, `1`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Score::Zero => "0",
+            Score::Half => "1/2",
+            Score::One => "1",
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -388,6 +496,17 @@ impl fmt::Display for Ending {
             Ending::Rules(o) => write!(f, "{} by {}", o.result, o.reason.as_str().replace('_', " ")),
             Ending::IllegalMoves { player, result } => {
                 write!(f, "{result}: {player} completed a second illegal move (7.5.5)")
+            }
+            Ending::Forfeited { player, result, cause } => {
+                let what = match cause {
+                    Forfeit::Device => format!("{player} had an electronic device in the playing venue"),
+                    Forfeit::SealedAmbiguous => format!("{player}'s sealed move is ambiguous"),
+                    Forfeit::SealedUnclear => format!("{player}'s sealed move cannot be made out"),
+                    Forfeit::SealedIllegal => format!("{player}'s sealed move is illegal"),
+                };
+                let saved = if *result == GameResult::Draw { ", but the opponent cannot mate" } else { "" };
+                let article = cause.article();
+                write!(f, "{result}: {what}{saved} ({article})")
             }
         }
     }

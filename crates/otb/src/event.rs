@@ -117,6 +117,46 @@ pub enum Event {
         /// The announced move, if any.
         announced: Option<Move>,
     },
+    /// Touches the piece on `square` by clear accident (4.2.2): no
+    /// touch-move. Whether a contact was clearly accidental is the
+    /// arbiter's judgment; the event says that it was.
+    Brush {
+        /// Where the piece stands.
+        square: Square,
+    },
+    /// Takes back the draw claim just made: not allowed (9.5.1).
+    WithdrawClaim,
+    /// The player has an electronic device on them in the playing venue,
+    /// evidently (11.3.2.2): the game is lost.
+    DeviceFound,
+    /// Seals the move at an adjournment (Guidelines I.1.1): written on the
+    /// scoresheet as [`Sealed`] says it reads, and not made on the board.
+    Seal(Sealed),
+    /// The envelope is opened at the resumption and the sealed move is made
+    /// (Guidelines I.7, I.8, I.9.1).
+    OpenEnvelope,
+    /// On the board of a player who is blind or visually impaired, feels the
+    /// piece on `square` without taking it out of its hole (Appendix D.2.2):
+    /// no touch-move for that player; for a sighted player it is contact
+    /// with a piece, a touch (4.2.2, D.2.5).
+    Feel {
+        /// Where the piece stands.
+        square: Square,
+    },
+}
+
+/// A sealed move as the arbiter reads it on the scoresheet when the envelope
+/// is opened (Guidelines I.8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sealed {
+    /// A legal move, written so that it names one move.
+    Move(Move),
+    /// It could be more than one legal move (I.8.1).
+    Ambiguous,
+    /// What it means cannot be made out (I.8.2).
+    Unclear,
+    /// It names a move that is not legal (I.8.3).
+    Illegal,
 }
 
 impl Event {

@@ -65,6 +65,6 @@ mod event;
 mod model;
 mod words;
 
-pub use answer::{Answer, ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling};
-pub use event::{Event, Hand};
+pub use answer::{Answer, ArbiterAction, Duty, Ending, Forfeit, Penalty, Refusal, Remark, Ruling, Score};
+pub use event::{Event, Hand, Sealed};
 pub use model::{Entry, OverTheBoard};

@@ -1,7 +1,7 @@
 //! The model's events and answers in plain words, for the transcript.
 
 use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling};
-use crate::event::{Event, Hand};
+use crate::event::{Event, Hand, Sealed};
 use crate::model::{Held, OverTheBoard, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
 use lawbook_movegen::{CastlingSide, Move, MoveKind, Position};
@@ -208,6 +208,20 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
             format!("a claim with a move is made before the move is made on the board {article}")
         }
         Refusal::TooEarlyToAgree => format!("a draw is agreed only once both players have made a move {article}"),
+        Refusal::AgreementTooSoon(moves) => format!(
+            "the event's regulations allow no draw agreement before {moves} moves by each player without the arbiter's consent {article}"
+        ),
+        Refusal::ClaimAfterTouch => {
+            format!("{side} has touched a piece with intent and may not claim a draw on this move {article}")
+        }
+        Refusal::ClaimNotWithdrawn => format!("a draw claim cannot be withdrawn {article}"),
+        Refusal::Adjourned => {
+            format!("the game is adjourned: nothing is played before the sealed move is opened {article}")
+        }
+        Refusal::NothingSealed => format!("no move has been sealed {article}"),
+        Refusal::NotYoursToSeal => {
+            format!("only the player having the move seals it, before making it on the board {article}")
+        }
     };
     format!("not allowed: {reason}")
 }
@@ -387,6 +401,17 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         Event::DeclineDraw => format!("{side} declines the draw offer"),
         Event::Resign => format!("{side} resigns"),
         Event::FlagFall => format!("{side}'s flag falls"),
+        Event::Brush { square } => format!("{side} brushes against {} by accident", on(square)),
+        Event::Feel { square } => format!("{side} feels {} in its hole", on(square)),
+        Event::WithdrawClaim => format!("{side} withdraws the claim"),
+        Event::DeviceFound => format!("{side} is found with an electronic device in the playing venue"),
+        Event::Seal(sealed) => match sealed {
+            Sealed::Move(mv) => format!("{side} seals the move {}", describe_move(otb.position(), mv)),
+            Sealed::Ambiguous => format!("{side} seals a move written ambiguously"),
+            Sealed::Unclear => format!("{side} seals a move whose meaning cannot be made out"),
+            Sealed::Illegal => format!("{side} seals an illegal move"),
+        },
+        Event::OpenEnvelope => "the envelope with the sealed move is opened".to_string(),
         Event::ClaimDraw { claim, announced } => {
             let what = match claim {
                 lawbook_outcome::Claim::FiftyMoves => "under the fifty-move rule",
@@ -419,6 +444,13 @@ pub(crate) fn answer_words(
     }
     let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
     let show_duty = match ruling {
+        Ruling::Accepted if matches!(event, Event::Seal(_)) => {
+            parts.push(format!(
+                "the move is sealed: the game is adjourned until the envelope is opened {}",
+                fide("I.1.1")
+            ));
+            false
+        }
         Ruling::Accepted => true,
         Ruling::Refused(refusal) => {
             parts.push(self::refusal(side, refusal, pos, otb.board()));

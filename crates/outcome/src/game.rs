@@ -817,9 +817,7 @@ impl Game {
         self.declare(Outcome::draw(Reason::Agreement))
     }
 
-    /// Whether both players have made at least one move: in this game, or
-    /// before its start as the start position's move number and side to
-    /// move say (a game set up at move 20 has had moves by both).
+    /// Whether both players have made at least one move ([`Game::moves_made`]).
     ///
     /// ```
     /// use lawbook_notation::fen;
@@ -832,14 +830,30 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn both_have_moved(&self) -> bool {
+        self.moves_made(Color::White) > 0 && self.moves_made(Color::Black) > 0
+    }
+
+    /// How many moves `color` has made: in this game, and before its start
+    /// as the start position's move number and side to move say (a game
+    /// set up with White to move at move 20 has had 19 moves by each).
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::Move;
+    /// use lawbook_outcome::Game;
+    /// let mut game = Game::default();
+    /// game.play(Move::normal(Square::E2, Square::E4))?;
+    /// assert_eq!((game.moves_made(Color::White), game.moves_made(Color::Black)), (1, 0));
+    /// # Ok::<(), lawbook_outcome::GameError>(())
+    /// ```
+    pub fn moves_made(&self, color: Color) -> u32 {
         let start = self.start();
-        let before = start.fullmoves().saturating_sub(1);
-        let (white_before, black_before) = (before + u32::from(start.turn() == Color::Black), before);
+        let before =
+            start.fullmoves().saturating_sub(1) + u32::from(color == Color::White && start.turn() == Color::Black);
         let played = u32::try_from(self.moves().len()).unwrap_or(u32::MAX);
         // The side to move at the start makes the first, third, ... move.
-        let (first, second) = (played.div_ceil(2), played / 2);
-        let (white_played, black_played) = if start.turn() == Color::White { (first, second) } else { (second, first) };
-        white_before + white_played > 0 && black_before + black_played > 0
+        let here = if color == start.turn() { played.div_ceil(2) } else { played / 2 };
+        before.saturating_add(here)
     }
 
     /// `color` resigns (FIDE 5.1.2): the opponent wins, unless the opponent

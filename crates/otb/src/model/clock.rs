@@ -69,7 +69,7 @@ impl OverTheBoard {
     }
 
     /// Plays the completed move: the opponent has the move.
-    fn complete(&mut self, mv: Move) -> Option<Ending> {
+    pub(super) fn complete(&mut self, mv: Move) -> Option<Ending> {
         if self.game.play(mv).is_err() {
             // Never happens: only legal moves are completed. Keep the board consistent.
             self.reinstate();

@@ -31,6 +31,10 @@ impl OverTheBoard {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);
         }
+        let after = self.settings.agreement_after;
+        if after > 0 && self.game.moves_made(Color::White).min(self.game.moves_made(Color::Black)) < after {
+            return Err(Refusal::AgreementTooSoon(after));
+        }
         let outcome = self.game.agree_draw().map_err(|e| match e {
             lawbook_outcome::GameError::GameOver { outcome, .. } => Refusal::GameOver(Ending::Rules(outcome)),
             _ => Refusal::TooEarlyToAgree,
@@ -51,8 +55,9 @@ impl OverTheBoard {
     }
 
     /// Claiming a draw (9.2, 9.3), on the position or with an announced
-    /// move; the arbiter upholds it (9.5.2) or gives the opponent two
-    /// minutes (9.5.3).
+    /// move, before touching a piece (9.4); the arbiter upholds it (9.5.2)
+    /// or gives the opponent two minutes (9.5.3), and the claim stands as a
+    /// draw offer (9.1.2.3).
     pub(super) fn claim(
         &mut self,
         side: Color,
@@ -62,6 +67,9 @@ impl OverTheBoard {
         self.own_move(side)?;
         if !self.at_rest() {
             return Err(Refusal::ClaimAfterMove);
+        }
+        if !self.table.turn.touched.is_empty() {
+            return Err(Refusal::ClaimAfterTouch);
         }
         if let Some(mv) = announced {
             let (duty, allowed) = self.allowed_with_duty();
@@ -84,6 +92,8 @@ impl OverTheBoard {
         let opponent = !side;
         self.table.extra_minutes[opponent] += EXTRA_MINUTES;
         self.table.turn.announced = announced;
+        // A claim is also an offer of a draw, which the opponent may accept (9.1.2.3).
+        self.table.offer = Some(side);
         let action = ArbiterAction::ClaimRejected { to: opponent, minutes: EXTRA_MINUTES, must_play: announced };
         Ok((Ruling::Arbiter(action), Vec::new()))
     }

@@ -7,18 +7,22 @@
 //! castling with one hand: 3.8.2, 4.1, 4.3.2, 4.4.2, 4.7), `promotion`
 //! (placing the new piece: 3.7.3.3, 4.4.4, 4.6, 4.7.3, 6.11.2, 7.5.2),
 //! `clock` (pressing and stopping it, illegal moves: 6.2.1, 6.11.2, 7.5),
-//! `arbiter` (calling the arbiter, 6.11.2) and `draws` (offers and claims,
-//! 9.1 to 9.5). The events and answers in words are in `words.rs`.
+//! `arbiter` (calling the arbiter, 6.11.2), `draws` (offers and claims,
+//! 9.1 to 9.5), `conduct` (an electronic device, 11.3.2.2) and
+//! `adjournment` (sealing a move and resuming, Guidelines I). The events
+//! and answers in words are in `words.rs`.
 
+mod adjournment;
 mod arbiter;
 mod clock;
+mod conduct;
 mod draws;
 mod moving;
 mod promotion;
 mod touch;
 
 use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
-use crate::event::{Event, Hand};
+use crate::event::{Event, Hand, Sealed};
 use crate::words;
 use core::fmt;
 use lawbook_board::{Board, ByColor, Color, Piece, Role, Square};
@@ -92,6 +96,19 @@ struct Table {
     offer: Option<Color>,
     illegal_moves: ByColor<u32>,
     extra_minutes: ByColor<u32>,
+    /// The move sealed at an adjournment, until the envelope is opened (Guidelines I).
+    sealed: Option<Sealed>,
+}
+
+/// What the event's regulations and the players' needs settle before the
+/// game: they change no rule of play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Settings {
+    /// No draw agreement before each player has made this many moves,
+    /// without the arbiter's consent (9.1.1); 0 when the regulations say nothing.
+    agreement_after: u32,
+    /// Who plays on a board for the blind and visually impaired (Appendix D).
+    visually_impaired: ByColor<bool>,
 }
 
 /// One line of the transcript: who did what, and the model's answer.
@@ -145,6 +162,7 @@ impl fmt::Display for Entry {
 pub struct OverTheBoard {
     game: Game,
     table: Table,
+    settings: Settings,
     ending: Option<Ending>,
     transcript: Vec<Entry>,
 }
@@ -208,7 +226,9 @@ impl OverTheBoard {
                 offer: None,
                 illegal_moves: ByColor::new(0, 0),
                 extra_minutes: ByColor::new(0, 0),
+                sealed: None,
             },
+            settings: Settings::default(),
             ending,
             transcript: Vec::new(),
         }
@@ -263,6 +283,36 @@ impl OverTheBoard {
         if self.at_rest() {
             self.table.spares_at_start = self.table.spares;
         }
+    }
+
+    /// The event's regulations allow no draw agreement before each player
+    /// has made `moves` moves, without the arbiter's consent (9.1.1).
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_otb::{Event, OverTheBoard, Refusal, Ruling};
+    /// let mut otb = OverTheBoard::new(Position::startpos());
+    /// otb.set_agreement_after(30);
+    /// otb.act_out(Move::normal(Square::E2, Square::E4)).expect("e4");
+    /// otb.act_out(Move::normal(Square::E7, Square::E5)).expect("e5");
+    /// otb.apply(Color::White, Event::OfferDraw);
+    /// let answer = otb.apply(Color::Black, Event::AcceptDraw);
+    /// assert_eq!(answer.ruling, Ruling::Refused(Refusal::AgreementTooSoon(30)));
+    /// ```
+    pub fn set_agreement_after(&mut self, moves: u32) {
+        self.settings.agreement_after = moves;
+    }
+
+    /// `color` plays on a board for the blind and visually impaired: a
+    /// piece counts as touched only once taken out of its hole (Appendix D.2.2).
+    pub fn set_visually_impaired(&mut self, color: Color, impaired: bool) {
+        self.settings.visually_impaired[color] = impaired;
+    }
+
+    /// The move sealed at an adjournment, until the envelope is opened (Guidelines I).
+    pub fn sealed(&self) -> Option<Sealed> {
+        self.table.sealed
     }
 
     /// Whether the clock is paused (6.11.2).
@@ -418,6 +468,14 @@ impl OverTheBoard {
         if let Some(ending) = self.ending {
             return Err(Refusal::GameOver(ending));
         }
+        if self.table.sealed.is_some()
+            && !matches!(
+                event,
+                Event::OpenEnvelope | Event::OfferDraw | Event::AcceptDraw | Event::DeclineDraw | Event::Resign
+            )
+        {
+            return Err(Refusal::Adjourned);
+        }
         match event {
             Event::Touch { square, .. } => self.touch(side, square),
             Event::Adjust { square, .. } => self.adjust(side, square),
@@ -440,6 +498,12 @@ impl OverTheBoard {
                 let declared = self.game.flag_fall(side);
                 self.declare(declared)
             }
+            Event::Brush { square } => self.brush(square),
+            Event::Feel { square } => self.feel(side, square),
+            Event::WithdrawClaim => Err(Refusal::ClaimNotWithdrawn),
+            Event::DeviceFound => Ok(self.device_found(side)),
+            Event::Seal(sealed) => self.seal(side, sealed),
+            Event::OpenEnvelope => self.open_envelope(),
         }
     }
 

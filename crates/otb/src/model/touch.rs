@@ -24,6 +24,24 @@ impl OverTheBoard {
         Ok((Ruling::Accepted, Vec::new()))
     }
 
+    /// Clearly accidental contact with a piece: no touch-move (4.2.2).
+    pub(super) fn brush(&mut self, square: Square) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if self.table.board.piece_at(square).is_none() {
+            return Err(Refusal::NothingThere(square));
+        }
+        Ok((Ruling::Accepted, Vec::new()))
+    }
+
+    /// Feeling a piece in its hole: on the board of a blind or visually
+    /// impaired player no touch (D.2.2); for a sighted player it is contact
+    /// with a piece, which counts as a touch with intent (4.2.2, D.2.5).
+    pub(super) fn feel(&mut self, side: Color, square: Square) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if self.settings.visually_impaired[side] {
+            return self.brush(square);
+        }
+        self.touch(side, square)
+    }
+
     /// Records a piece touched with intent (4.3), once.
     pub(super) fn record_touch(&mut self, origin: Square) {
         if !self.table.turn.touched.contains(&origin) {
