@@ -658,3 +658,25 @@ fn scores(world: &mut ChessWorld, first: String, first_score: String, second: St
         }
     }
 }
+
+/// Whether a player must record the moves, by the time left in the period
+/// and the time added with each move (8.1.1, 8.4). A rule of lawbook's
+/// model, asked of no engine.
+#[then(
+    regex = r"^a player with (\d+):([0-5]\d) left and (\d+) seconds? added (?:with each|a) move (must|need not) keep score$"
+)]
+fn keeps_score(world: &mut ChessWorld, minutes: u64, seconds: u64, added: u64, must: String) {
+    if !world.engine.supports(Capability::Model) {
+        crate::ask::unsupported(
+            "when a player must keep score is a rule of lawbook's own model, not an engine question",
+        );
+    }
+    let remaining = core::time::Duration::from_secs(minutes * 60 + seconds);
+    let required = lawbook_otb::must_keep_score(remaining, core::time::Duration::from_secs(added));
+    if required != (must == "must") {
+        let actual = if required { "must" } else { "need not" };
+        panic!(
+            "expected that a player with {minutes}:{seconds:02} left and {added} s added {must} keep score, but lawbook's model says the player {actual}"
+        );
+    }
+}

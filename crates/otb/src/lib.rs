@@ -63,8 +63,10 @@
 mod answer;
 mod event;
 mod model;
+mod recording;
 mod words;
 
 pub use answer::{Answer, ArbiterAction, Duty, Ending, Forfeit, Penalty, Refusal, Remark, Ruling, Score};
 pub use event::{Event, Hand, Sealed};
 pub use model::{Entry, OverTheBoard};
+pub use recording::must_keep_score;
