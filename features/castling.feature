@@ -191,7 +191,7 @@ Feature: Castling
       And 0-0-0 is illegal
       And the king on e1 can move to d1, d2, e2, f1 and f2
 
-  @fide-3.8.2.1
+  @fide-3.8.2.2
   Rule: Every square between the king and the rook must be empty
 
     # ru (003): "Для короткой нужно освободить f1 и g1, для длинной — b1, c1 и d1"
@@ -757,9 +757,9 @@ Feature: Castling
       And White to move
       Then 0-0 is illegal because the king or that rook has already moved
 
-    # FIDE 3.8.2.1, in our words: every square between the king and the rook
-    # must be empty.
-    @fide-3.8.2.1
+    # FIDE 3.8.2.2, in our words: castling is prevented for now while any
+    # piece stands between the king and the rook.
+    @fide-3.8.2.2
     Scenario Outline: Why - a piece on <square> is between the king and the rook
       Given White: Ke1 Ra1 Rh1 <white>
       And Black: Ke8

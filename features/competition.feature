@@ -255,7 +255,7 @@ Feature: In competition: what the FIDE Laws add at the board
       Then that is refused under article 5.1.1
       And the game ends 0-1 by checkmate
 
-  @fide-9.6 @fide-5.2
+  @fide-9.6 @fide-5.2.1 @fide-5.2.2
   Rule: A game that has ended by itself takes no more moves
 
     # FIDE 9.6.1, in our words: the game is drawn when the same position has
