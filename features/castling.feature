@@ -160,7 +160,7 @@ Feature: Castling
     # sv (000): "Diagrammet kan inte visa vad som hänt tidigare."
     # de (001): "Die sichtbare Stellung verrät diese Vorgeschichte nicht immer."
     @CASTLE-08
-    Scenario: The same placement with and without the rights: the history decides
+    Scenario: The same placement without the rights: the history decides, and 0-0 is illegal
       Given White: Ke1 Rh1 Pg2
       And Black: Ke8
       And White to move
@@ -480,7 +480,7 @@ Feature: Castling
       When Black plays Rb8
       Then 0-0 is legal
 
-    # de (001): "Ein Läufer auf f1 kann den Weg später freimachen."
+    # de (001): "Verschwindet der Angriff, kann dieses Hindernis entfallen"
     @CASTLE-16
     Scenario: While the rook is on the f-file, short castling is not allowed
       Given White: Ke1 Rh1 Pg2 Ph2

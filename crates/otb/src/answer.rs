@@ -339,9 +339,9 @@ impl ArbiterAction {
     /// The FIDE article the arbiter acts under.
     pub fn article(&self) -> &'static str {
         match self {
-            ArbiterAction::ProvidesPiece { .. }
-            | ArbiterAction::PieceAtHand { .. }
-            | ArbiterAction::NoAction => "6.11.2",
+            ArbiterAction::ProvidesPiece { .. } | ArbiterAction::PieceAtHand { .. } | ArbiterAction::NoAction => {
+                "6.11.2"
+            }
             ArbiterAction::RestartsClock => "6.11.3",
             ArbiterAction::DrawUpheld(_) => "9.5.2",
             ArbiterAction::ClaimRejected { .. } => "9.5.3",
