@@ -179,7 +179,7 @@ Feature: The board and the initial position
       And the pawn on e7 can move to e6 and e5
       And Ng8-f6 is legal
 
-  @fide-1.2 @fide-3.1
+  @fide-1.2 @fide-3.8.2
   Rule: Each move moves one piece, a player may not pass, and the players take turns
 
     # pl (002): "W każdym ruchu rusza się jedna bierka. Ruchu nie oddajesz. Po wykonaniu kolej przechodzi na drugą stronę."

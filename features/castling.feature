@@ -160,7 +160,7 @@ Feature: Castling
     # sv (000): "Diagrammet kan inte visa vad som hänt tidigare."
     # de (001): "Die sichtbare Stellung verrät diese Vorgeschichte nicht immer."
     @CASTLE-08
-    Scenario: The same placement with and without the rights: the history decides
+    Scenario: The same placement without the rights: the history decides, and 0-0 is illegal
       Given White: Ke1 Rh1 Pg2
       And Black: Ke8
       And White to move
@@ -191,7 +191,7 @@ Feature: Castling
       And 0-0-0 is illegal
       And the king on e1 can move to d1, d2, e2, f1 and f2
 
-  @fide-3.8.2.1
+  @fide-3.8.2.2
   Rule: Every square between the king and the rook must be empty
 
     # ru (003): "Для короткой нужно освободить f1 и g1, для длинной — b1, c1 и d1"
@@ -480,7 +480,7 @@ Feature: Castling
       When Black plays Rb8
       Then 0-0 is legal
 
-    # de (001): "Ein Läufer auf f1 kann den Weg später freimachen."
+    # de (001): "Verschwindet der Angriff, kann dieses Hindernis entfallen"
     @CASTLE-16
     Scenario: While the rook is on the f-file, short castling is not allowed
       Given White: Ke1 Rh1 Pg2 Ph2
@@ -757,9 +757,9 @@ Feature: Castling
       And White to move
       Then 0-0 is illegal because the king or that rook has already moved
 
-    # FIDE 3.8.2.1, in our words: every square between the king and the rook
-    # must be empty.
-    @fide-3.8.2.1
+    # FIDE 3.8.2.2, in our words: castling is prevented for now while any
+    # piece stands between the king and the rook.
+    @fide-3.8.2.2
     Scenario Outline: Why - a piece on <square> is between the king and the rook
       Given White: Ke1 Ra1 Rh1 <white>
       And Black: Ke8

@@ -153,7 +153,6 @@ Feature: Check and legal moves
       And Rf1 is illegal
       And the legal moves are as pinned
 
-    # pl (002): "Szachu skoczka nie zastawisz."
     # pl (002): "Zastawienie linii ataku: tylko przeciw dalekiemu atakowi wieży, gońca albo hetmana."
     @CHECK-03
     Scenario: A bishop's check from b4 can be blocked on c3 or d2

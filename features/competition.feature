@@ -69,9 +69,9 @@ Feature: In competition: what the FIDE Laws add at the board
 
     # pl (002): "W partii w pokoju remis też proponujesz."
     # pl (002): "obie strony godzą się na remis"
-    # FIDE 9.1.2.2, in our words: the offer stands until the opponent accepts
+    # FIDE 9.1.2.1, in our words: the offer stands until the opponent accepts
     # it, rejects it orally, or touches a piece to move or capture it.
-    @DRAW-06 @fide-9.1.2.2
+    @DRAW-06 @fide-9.1.2.1
     Scenario: After 1. e4 e5 White plays Nf3, offers a draw, presses the clock, and Black accepts: the game is drawn
       Given the position after 1. e4 e5
       When White moves the knight from g1 to f3
@@ -82,7 +82,7 @@ Feature: In competition: what the FIDE Laws add at the board
 
     # FIDE 5.2.3, in our words: a draw is agreed only once both players have
     # made at least one move. The offer stands; Black may still answer it
-    # after moving (9.1.2.2), if touching a piece has not rejected it.
+    # after moving (9.1.2.1), if touching a piece has not rejected it.
     @DRAW-06 @fide-5.2.3
     Scenario: White plays e4 and offers a draw at once: Black cannot accept before making a move
       Given the initial position
@@ -93,9 +93,9 @@ Feature: In competition: what the FIDE Laws add at the board
       Then that is refused under article 5.2.3
       And the game goes on
 
-    # FIDE 9.1.2.2, in our words: touching a piece with the intention of
+    # FIDE 9.1.2.1, in our words: touching a piece with the intention of
     # moving it rejects the offer.
-    @DRAW-06 @fide-9.1.2.2
+    @DRAW-06 @fide-9.1.2.1
     Scenario: Black touches a piece instead of answering: the offer is rejected and can no longer be accepted
       Given the initial position
       When White moves the pawn from e2 to e4
@@ -103,12 +103,12 @@ Feature: In competition: what the FIDE Laws add at the board
       And White presses the clock
       And Black touches the pawn on e7
       And Black accepts the draw offer
-      Then that is refused under article 9.1.2
+      Then that is refused under article 9.1.2.1
       And the game goes on
       And Black must move the pawn on e7
 
-    # FIDE 9.1.2.2, in our words: an offer rejected orally is gone.
-    @DRAW-06 @fide-9.1.2.2
+    # FIDE 9.1.2.1, in our words: an offer rejected orally is gone.
+    @DRAW-06 @fide-9.1.2.1
     Scenario: Black declines the offer: the game goes on, and the offer cannot be accepted afterwards
       Given the initial position
       When White moves the pawn from e2 to e4
@@ -117,24 +117,24 @@ Feature: In competition: what the FIDE Laws add at the board
       And Black declines the draw offer
       Then the game goes on
       When Black accepts the draw offer
-      Then that is refused under article 9.1.2
+      Then that is refused under article 9.1.2.1
 
   @fide-9.2 @fide-9.3 @fide-9.5
   Rule: A correct claim draws the game; an incorrect one costs two minutes and the game goes on
 
-    # FIDE 9.2.1 and 9.5.2, in our words: the player to move may claim a draw
+    # FIDE 9.2.2 and 9.5.2, in our words: the player to move may claim a draw
     # when the same position has just appeared for the third time; a correct
     # claim ends the game as a draw.
-    @DRAW-04 @fide-9.2.1 @fide-9.5.2
+    @DRAW-04 @fide-9.2.2 @fide-9.5.2
     Scenario: The knights went out and back twice: White claims the third occurrence of the initial position
       Given the position after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8
       When White claims a draw by threefold repetition
       Then the arbiter upholds the claim
       And the game ends 1/2-1/2 by a threefold repetition claim
 
-    # FIDE 9.2.1.1, in our words: the claim may also be made by writing down,
+    # FIDE 9.2.1, in our words: the claim may also be made by writing down,
     # not yet playing, the move that makes the third occurrence.
-    @DRAW-04 @fide-9.2.1.1 @fide-9.5.2
+    @DRAW-04 @fide-9.2.1 @fide-9.5.2
     Scenario: Black claims by announcing Ng8, the move that brings the third occurrence
       Given the position after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1
       When Black claims a draw by threefold repetition, announcing Ng8
@@ -186,7 +186,8 @@ Feature: In competition: what the FIDE Laws add at the board
       Then the arbiter upholds the claim
       And the game ends 1/2-1/2 by a fifty-move claim
 
-    # FIDE 9.5.3, in our words: one move short of fifty is not enough.
+    # FIDE 9.3.2 and 9.5.3, in our words: one half-move short of fifty moves
+    # each is not enough; the incorrect claim gives the opponent two minutes.
     @DRAW-03 @fide-9.3.2 @fide-9.5.3
     Scenario: A fifty-move claim one half-move too early is rejected
       Given White: Kg6 Ra1
@@ -287,7 +288,7 @@ Feature: In competition: what the FIDE Laws add at the board
       Then that is refused under article 5.1.1
       And the game ends 0-1 by checkmate
 
-  @fide-9.6 @fide-5.2
+  @fide-9.6 @fide-5.2.1 @fide-5.2.2
   Rule: A game that has ended by itself takes no more moves
 
     # FIDE 9.6.1, in our words: the game is drawn when the same position has

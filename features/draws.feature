@@ -416,7 +416,7 @@ Feature: Draws and material
       When White plays Rh2
       Then the game is drawn by the fifty-move rule
 
-    # pl (002): "Ta szachownica sama zapisuje remis przy pacie, przy zbyt małym materiale i po pełnych pięćdziesięciu posunięciach."
+    # pl (002): "W partii turniejowej pięćdziesiąt posunięć i trzykrotne powtórzenie trzeba zgłosić."
     @DRAW-07
     Scenario: Under tournament rules the same fifty moves only allow a claim
       Given White: Ke1 Rh1

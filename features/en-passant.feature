@@ -392,7 +392,7 @@ Feature: En passant
       But e5-e6 is legal
       And the legal moves are as pinned
 
-    # sv (000): "Om svart slog d4xe3 en passant skulle både d4 och e4 tömmas, och tornet skulle ge schack längs fjärde raden."
+    # sv (000): "Ett en passant-slag får inte lämna din egen kung i schack, precis som vilket drag som helst."
     @EP-08
     Scenario: A pawn pinned on a diagonal may capture en passant along that diagonal
       Given White: Kh2 Pe5

@@ -115,7 +115,7 @@ Feature: Writing moves down
         | bxa6    |
         | b5a6    |
 
-    # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
+    # sv (000): "Om svart slog d4xe3 en passant skulle både d4 och e4 tömmas, och tornet skulle ge schack längs fjärde raden."
     @NOTE-02 @EP-02 @fide-3.7.3.1
     Scenario Outline: Figure 11 without the rook - d4xe3 is allowed, here written <written>
       Given the board
@@ -158,7 +158,6 @@ Feature: Writing moves down
         | e5xd6   |
         | e5d6    |
 
-    # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @NOTE-02 @PROMO-01 @fide-3.7.3.3
     Scenario Outline: The promotion written <written> puts a white queen on a8
       Given White: Kc1 Pa7
@@ -176,7 +175,6 @@ Feature: Writing moves down
         | a8Q     |
         | a7a8q   |
 
-    # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
     @NOTE-02
     Scenario Outline: Two rooks can go to d1: <written> names the rook from <from>
       Given White: Kg1 Ra1 Rf1

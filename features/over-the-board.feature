@@ -219,7 +219,7 @@ Feature: Over the board
       When White moves the pawn from a7 to a8
       Then there is no white queen beside the board
       When White places a queen on a8
-      Then that is refused under article 6.11.2
+      Then that is refused under article 4
       When White stops the clock
       Then the clock is paused
       When White calls the arbiter

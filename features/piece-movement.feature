@@ -74,7 +74,7 @@ Feature: How the pieces move
       And the knight on g1 can move to f3 and h3
       And the legal moves are as pinned
 
-  @fide-3.1
+  @fide-3.1.1
   Rule: In a capture the capturing piece takes the square and the captured piece leaves the board
 
     # pl (002): "Przy biciu bierka, która idzie, staje na polu przeciwnika, a zbita schodzi z szachownicy."

@@ -109,7 +109,7 @@ Feature: Cases from real bugs
       And the king on e8 can move to d7, d8, e7, f7 and f8
 
     # seen in: Disservin/chess-library issue #160 (castling that gives check was written without its check sign)
-    @seen-in @CASTLE-01 @NOTE-01 @fide-3.8.2.1
+    @seen-in @CASTLE-01 @NOTE-01 @fide-3.9.1
     Scenario: Short castling that gives check with the rook
       Given White: Ke1 Rh1
       And Black: Kf8
@@ -164,7 +164,7 @@ Feature: Cases from real bugs
       And Rae1 is legal
       And Ree1 is legal
 
-  @fide-3.7.3.3
+  @fide-3.7.3.5
   Rule: The promoted piece acts at once
 
     # seen in: marianogappa/ostinato issue #8 (a capture that promotes and gives check was written without the pawn's file)
@@ -255,7 +255,7 @@ Feature: Cases from real bugs
       And the game is not over
 
     # seen in: jhlywa/chess.js issue #144 (once a position had occurred three times, the library kept saying a draw could be claimed after both sides had moved on)
-    @seen-in @DRAW-04 @fide-9.2.1
+    @seen-in @DRAW-04 @fide-9.2.2
     Scenario: After the players move on to new positions, the old repetition can no longer be claimed
       Given the initial position
       When the game continues 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8

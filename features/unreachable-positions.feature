@@ -24,7 +24,7 @@ Feature: Positions no game can reach
       Then 0-0 is illegal
       And the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2
 
-    # FIDE 3.8.2, in plain words: castling is a move of the king and a rook of the same colour; and no castling while the king is in check.
+    # FIDE 3.8.2, in plain words: castling is a move of the king and a rook of the same colour; FIDE 3.8.2.2: no castling while the king is in check.
     # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
     # sv (000): "Du får inte rockera medan kungen står i schack."
     @CASTLE-01 @CASTLE-10 @fide-3.8.2.2
@@ -96,10 +96,10 @@ Feature: Positions no game can reach
       Given the position 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1, which no game can reach
       Then Rxe8 is illegal
 
-    # FIDE 3.8.1, in plain words: the king moves to an adjoining square that no enemy piece attacks, so two kings never stand side by side; FIDE 1.4.1: a king is never captured.
+    # FIDE 3.8.1 and 3.9.2, in plain words: the king moves to an adjoining square, and no move may leave it attacked, so two kings never stand side by side; FIDE 1.4.1: a king is never captured.
     # pl (002): "Nie wchodzi na pole atakowane, więc dwa króle nie stają na sąsiednich polach."
     # pl (002): "Króla nie zdejmujesz z szachownicy: partia kończy się w chwili mata."
-    @KING-02 @CHECK-07 @fide-3.8.1 @fide-3.9.1
+    @KING-02 @CHECK-07 @fide-3.8.1 @fide-3.9.1 @fide-3.9.2
     Scenario: The two kings stand side by side on e1 and d2 - White may not take the king, only step away from it
       Given the position 8/7p/8/8/8/8/3k4/4K3 w - - 0 1, which no game can reach
       Then Kxd2 is illegal
@@ -198,7 +198,7 @@ Feature: Positions no game can reach
   @fide-9.3 @fide-9.6.2
   Rule: The fifty-move rule counts moves that were really made
 
-    # FIDE 9.3.1, in plain words: a draw may be claimed when each player has made fifty moves without a pawn move or a capture; FIDE 9.6.2: after seventy-five such moves each, the game is drawn.
+    # FIDE 9.3.2, in plain words: a draw may be claimed when each player has made fifty moves without a pawn move or a capture; FIDE 9.6.2: after seventy-five such moves each, the game is drawn.
     # pl (002): "przez pięćdziesiąt posunięć nikt nie bije i nie rusza pionem"
     @DRAW-03
     Scenario: Move 3 with a half-move clock of 60 - more half-moves than the game has had, and still no draw

@@ -30,7 +30,7 @@
 //! 8. how often the position has occurred in the game (FIDE 9.2.3);
 //! 9. whether the player to move may claim a draw by threefold repetition
 //!    or the fifty-move rule, now or by announcing a move (FIDE 9.2.1,
-//!    9.3); false once the game has ended.
+//!    9.2.2, 9.3); false once the game has ended.
 //!
 //! Known differences are declared in the peer's registry entry
 //! (`known_differences`, [`KnownDifferences`]),

@@ -153,7 +153,7 @@ fn claim_here(world: &mut ChessWorld, step: &Step, rule: Claim, can: bool) -> bo
         world.cannot_ask(
             step,
             format!(
-                "the engine claims a draw by {name} only where the position has come about; here the claim needs the move that brings it to be announced (FIDE 9.2.1.1, 9.3.1)"
+                "the engine claims a draw by {name} only where the position has come about; here the claim needs the move that brings it to be announced (FIDE 9.2.1, 9.3.1)"
             ),
         );
     }

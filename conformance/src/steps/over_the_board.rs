@@ -171,7 +171,7 @@ fn answers_offer(world: &mut ChessWorld, side: String, answer: String) {
 }
 
 /// A claim on the position as it stands, or with a move announced (written
-/// down, not yet made on the board: 9.2.1.1, 9.3.1).
+/// down, not yet made on the board: 9.2.1, 9.3.1).
 #[when(
     regex = r"^(White|Black) claims a draw (by threefold repetition|under the fifty-move rule)(?:, announcing (\S+))?$"
 )]

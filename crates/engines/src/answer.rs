@@ -135,7 +135,7 @@ pub enum Question {
     /// How often the current position has occurred, this time included (FIDE 9.2.3).
     Repetitions,
     /// Whether the player to move may claim a draw by threefold repetition,
-    /// now or by announcing a move (FIDE 9.2.1).
+    /// now or by announcing a move (FIDE 9.2.2, 9.2.1).
     CanClaimThreefold,
     /// Whether the player to move may claim a draw under the fifty-move rule,
     /// now or by announcing a move (FIDE 9.3).
@@ -209,7 +209,7 @@ pub enum Answer {
 /// An engine seen to claim is taken to claim wherever it may: where the
 /// position has just occurred for the third time (9.2.2), or fifty moves by
 /// each side have passed (9.3.2). It cannot claim by announcing a move
-/// (9.2.1.1, 9.3.1), so its silence says nothing of such a claim.
+/// (9.2.1, 9.3.1), so its silence says nothing of such a claim.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Claims {
     /// Threefold repetition (FIDE 9.2).

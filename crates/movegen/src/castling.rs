@@ -20,7 +20,7 @@ pub enum CastlingSide {
 pub enum CastlingObstacle {
     /// The right is gone: the king or that rook has moved (3.8.2.1).
     NoRight,
-    /// Squares the king or the rook must pass or land on are occupied (3.8.2.1).
+    /// Squares the king or the rook must pass or land on are occupied (3.8.2.2).
     Blocked(Bitboard),
     /// The king is in check (3.8.2.2).
     InCheck,
@@ -58,7 +58,9 @@ impl Position {
     }
 
     /// Whether castling to `side` is legal now, and if not, the first condition
-    /// of FIDE 3.8.2 that stops it (in the order the laws list them).
+    /// of FIDE 3.8.2 that stops it: the right (3.8.2.1), then the squares that
+    /// must be empty, then check and attacked squares (3.8.2.2; the laws list
+    /// the attacked squares before the empty ones).
     ///
     /// ```
     /// use lawbook_movegen::{CastlingObstacle, CastlingSide, Position};

@@ -112,7 +112,9 @@ pub enum Refusal {
     KingFirst,
     /// The new piece of a promotion is chosen once it touched the square (4.4.4).
     ChoiceFinal(Role),
-    /// No such piece stands beside the board: stop the clock and call the arbiter (6.11.2).
+    /// No such piece stands beside the board, so it cannot be placed (the
+    /// act of moving, 4); the player may stop the clock and call the arbiter
+    /// for one (6.11.2).
     NotAvailable(Piece),
     /// A pawn becomes a queen, rook, bishop or knight (3.7.3.3).
     NotAPromotionPiece(Role),
@@ -126,14 +128,15 @@ pub enum Refusal {
     /// The captured piece still stands on the square: the capture is made
     /// once it is removed (4.7.1).
     CaptureUnfinished(Square),
-    /// The clock is paused; the arbiter restarts it (6.11.2).
+    /// The clock is paused; the arbiter decides when the game restarts (6.11.3).
     ClockPaused,
     /// The clock is already paused.
     ClockAlreadyPaused,
-    /// No draw offer of the opponent is pending (9.1.2).
+    /// No draw offer of the opponent is pending: an offer stands only until
+    /// it is accepted or rejected (9.1.2.1).
     NoOffer,
     /// A claim with a move must be made before the move is made on the
-    /// board (9.2.1.1, 9.3.1).
+    /// board (9.2.1, 9.3.1).
     ClaimAfterMove,
     /// A draw is agreed only once both players have made a move (5.2.3).
     TooEarlyToAgree,
@@ -168,14 +171,15 @@ impl Refusal {
             Refusal::MoveMade(_) => "4.7",
             Refusal::KingFirst => "3.8.2",
             Refusal::ChoiceFinal(_) => "4.4.4",
-            Refusal::NotAvailable(_) => "6.11.2",
+            Refusal::NotAvailable(_) => "4",
             Refusal::NotAPromotionPiece(_) | Refusal::NotAPromotion(_) => "3.7.3.3",
             Refusal::CannotBeCaptured(_) => "4.3.2",
             Refusal::OnlyCapturedOrPawn(_) => "4.6",
             Refusal::CaptureUnfinished(_) => "4.7.1",
-            Refusal::ClockPaused | Refusal::ClockAlreadyPaused => "6.11.2",
-            Refusal::NoOffer => "9.1.2",
-            Refusal::ClaimAfterMove => "9.2.1.1",
+            Refusal::ClockPaused => "6.11.3",
+            Refusal::ClockAlreadyPaused => "6.11.2",
+            Refusal::NoOffer => "9.1.2.1",
+            Refusal::ClaimAfterMove => "9.2.1",
             Refusal::TooEarlyToAgree => "5.2.3",
             Refusal::AgreementTooSoon(_) => "9.1.1",
             Refusal::ClaimAfterTouch => "9.4",
@@ -208,7 +212,7 @@ pub enum Remark {
     /// may regard it as disturbing the opponent (9.1.2.1, 11.5).
     OfferTiming,
     /// Touching a piece with the intention of moving it rejects the
-    /// opponent's draw offer (9.1.2.2).
+    /// opponent's draw offer (9.1.2.1).
     OfferRejected,
 }
 
@@ -221,7 +225,7 @@ impl Remark {
             Remark::NotYourMove => "4.3",
             Remark::MoveAlreadyMade => "4.7",
             Remark::OfferTiming => "9.1.2.1",
-            Remark::OfferRejected => "9.1.2.2",
+            Remark::OfferRejected => "9.1.2.1",
         }
     }
 }
@@ -360,10 +364,10 @@ impl ArbiterAction {
     /// The FIDE article the arbiter acts under.
     pub fn article(&self) -> &'static str {
         match self {
-            ArbiterAction::ProvidesPiece { .. }
-            | ArbiterAction::PieceAtHand { .. }
-            | ArbiterAction::RestartsClock
-            | ArbiterAction::NoAction => "6.11.2",
+            ArbiterAction::ProvidesPiece { .. } | ArbiterAction::PieceAtHand { .. } | ArbiterAction::NoAction => {
+                "6.11.2"
+            }
+            ArbiterAction::RestartsClock => "6.11.3",
             ArbiterAction::DrawUpheld(_) => "9.5.2",
             ArbiterAction::ClaimRejected { .. } => "9.5.3",
         }

@@ -98,11 +98,11 @@ pub enum Event {
         /// failed to place is assumed when `None`).
         piece: Option<Role>,
     },
-    /// Offers a draw (9.1.2).
+    /// Offers a draw (9.1.2.1).
     OfferDraw,
-    /// Accepts the opponent's draw offer (9.1.2.2).
+    /// Accepts the opponent's draw offer (9.1.2.1): a draw by agreement (5.2.3).
     AcceptDraw,
-    /// Rejects the opponent's draw offer orally (9.1.2.2).
+    /// Rejects the opponent's draw offer orally (9.1.2.1).
     DeclineDraw,
     /// Resigns: the opponent wins (5.1.2).
     Resign,

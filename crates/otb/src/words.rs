@@ -187,8 +187,9 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
             format!("the {} has touched the promotion square, so the choice is final {article}", role.name())
         }
         Refusal::NotAvailable(piece) => format!(
-            "there is no {} beside the board: {side} stops the clock and calls the arbiter for one {article}",
-            piece_name(*piece)
+            "there is no {} beside the board: {side} stops the clock and calls the arbiter for one {}",
+            piece_name(*piece),
+            fide("6.11.2")
         ),
         Refusal::NotAPromotionPiece(role) => {
             format!("a pawn becomes a queen, rook, bishop or knight, never a {} {article}", role.name())
@@ -440,7 +441,7 @@ pub(crate) fn answer_words(
     let mover = otb.turn();
     let mut parts: Vec<String> = Vec::new();
     if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
-        parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.2)", !side));
+        parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.1)", !side));
     }
     let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
     let show_duty = match ruling {

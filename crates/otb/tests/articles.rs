@@ -374,11 +374,11 @@ fn promotion_to_a_second_queen_needs_the_arbiter_when_none_is_at_hand() {
     move_and_release(&mut otb, White, A7, A8);
     let answer = otb.apply(White, Event::place(A8, Role::Queen));
     assert_eq!(answer.ruling, Ruling::Refused(Refusal::NotAvailable(Piece::new(White, Role::Queen))));
-    refused_under(&answer, "6.11.2");
-    assert!(answer.words.contains("stops the clock and calls the arbiter"), "{answer}");
+    refused_under(&answer, "4");
+    assert!(answer.words.contains("stops the clock and calls the arbiter for one (FIDE 6.11.2)"), "{answer}");
     otb.apply(White, Event::StopClock);
     assert!(otb.clock_paused());
-    refused_under(&otb.apply(White, Event::PressClock), "6.11.2");
+    refused_under(&otb.apply(White, Event::PressClock), "6.11.3");
     let answer = otb.apply(White, Event::CallArbiter { piece: None });
     assert_eq!(
         answer.ruling,
@@ -526,7 +526,7 @@ fn touching_a_piece_rejects_a_draw_offer() {
     let answer = otb.apply(Black, Event::touch(E7));
     assert_eq!(answer.remarks, [Remark::OfferRejected]);
     assert_eq!(otb.draw_offer(), None);
-    refused_under(&otb.apply(Black, Event::AcceptDraw), "9.1.2");
+    refused_under(&otb.apply(Black, Event::AcceptDraw), "9.1.2.1");
 }
 
 #[test]

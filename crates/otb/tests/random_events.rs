@@ -202,7 +202,8 @@ proptest! {
 #[test]
 fn every_legal_move_acted_out_the_proper_way_is_completed() {
     // Each legal move of each start, made by the book, completes as exactly that move,
-    // except promotions to a piece not beside the board (refused: 6.11.2).
+    // except promotions to a piece not beside the board (refused; the player
+    // may stop the clock and call the arbiter, 6.11.2).
     for text in STARTS {
         let start = fen::read(text).expect("valid start");
         for mv in start.legal_moves() {

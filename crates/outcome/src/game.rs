@@ -181,7 +181,7 @@ impl Reason {
             Reason::FivefoldRepetition => "9.6.1",
             Reason::FiftyMoves => "9.3",
             Reason::ThreefoldRepetition => "9.2",
-            Reason::Agreement => "9.1.2",
+            Reason::Agreement => "5.2.3",
             Reason::Resignation | Reason::ResignationVsInsufficientMaterial => "5.1.2",
             Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "6.9",
         }
@@ -392,7 +392,7 @@ pub struct Status {
     pub repetitions: usize,
     /// The player to move may claim a fifty-move draw now, or by announcing a move (9.3).
     pub can_claim_fifty_moves: bool,
-    /// The player to move may claim a threefold repetition now, or by announcing a move (9.2.1).
+    /// The player to move may claim a threefold repetition now (9.2.2), or by announcing a move (9.2.1).
     pub can_claim_threefold: bool,
     /// How the game ended, if it has.
     pub outcome: Option<Outcome>,
@@ -652,7 +652,8 @@ impl Game {
     }
 
     /// How many times the current position has occurred in this game, this
-    /// time included (FIDE 9.2.3: occurrences need not follow one another).
+    /// time included (FIDE 9.2: occurrences need not follow one another;
+    /// 9.2.3: what makes two positions the same).
     pub fn repetitions(&self) -> usize {
         self.occurrences(self.position())
     }
@@ -665,8 +666,8 @@ impl Game {
     }
 
     /// Whether the player to move could claim `claim` now, with no move
-    /// announced (`None`, FIDE 9.2.1.2, 9.3.2) or by announcing the legal
-    /// move `announced` (9.2.1.1, 9.3.1: judged on the position the move
+    /// announced (`None`, FIDE 9.2.2, 9.3.2) or by announcing the legal
+    /// move `announced` (9.2.1, 9.3.1: judged on the position the move
     /// would make). Always false once the game is over.
     ///
     /// ```
@@ -702,7 +703,7 @@ impl Game {
     }
 
     /// The legal moves the player to move could announce to claim `claim`
-    /// (FIDE 9.2.1.1, 9.3.1); empty once the game is over.
+    /// (FIDE 9.2.1, 9.3.1); empty once the game is over.
     pub fn claim_moves(&self, claim: Claim) -> Vec<Move> {
         if self.is_over() {
             return Vec::new();
@@ -723,7 +724,7 @@ impl Game {
     }
 
     /// The player to move claims `claim` on the current position (FIDE
-    /// 9.2.1.2, 9.3.2). A correct claim draws the game; an incorrect one
+    /// 9.2.2, 9.3.2). A correct claim draws the game; an incorrect one
     /// changes nothing.
     ///
     /// # Errors
@@ -753,7 +754,7 @@ impl Game {
     }
 
     /// The player to move claims `claim` by announcing `mv`, the move that
-    /// would complete it (FIDE 9.2.1.1, 9.3.1).
+    /// would complete it (FIDE 9.2.1, 9.3.1).
     ///
     /// The claim is judged on the position `mv` would make. The move is
     /// recorded either way (it is on the scoresheet): when the claim is

@@ -259,7 +259,7 @@ fn casual_policy_applies_fifty_moves_by_itself() {
 
 /// The same position three times, reached by three different move orders
 /// and not one after another (DRAW-04); the third time is claimable by
-/// announcing the move (9.2.1.1) and then on the board (9.2.1.2). Fivefold
+/// announcing the move (9.2.1) and then on the board (9.2.2). Fivefold
 /// ends the game by itself (9.6.1).
 #[test]
 fn threefold_through_different_move_orders() {

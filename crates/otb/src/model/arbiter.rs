@@ -1,12 +1,12 @@
-//! Calling the arbiter: a promotion piece brought, the clock restarted
-//! (FIDE 6.11.2).
+//! Calling the arbiter: a promotion piece brought (FIDE 6.11.2), the clock
+//! restarted (6.11.3).
 
 use super::OverTheBoard;
 use crate::answer::ArbiterAction;
 use lawbook_board::{Color, Piece, Role};
 
 impl OverTheBoard {
-    /// The arbiter called: brings a wanted promotion piece, restarts a paused clock (6.11.2).
+    /// The arbiter called: brings a wanted promotion piece (6.11.2), restarts a paused clock (6.11.3).
     pub(super) fn call_arbiter(&mut self, side: Color, piece: Option<Role>) -> ArbiterAction {
         let restarts_clock = self.table.paused;
         let wanted = piece.or(self.table.turn.wanted);

@@ -8,7 +8,7 @@ use lawbook_movegen::Move;
 use lawbook_outcome::ClaimVerdict;
 
 impl OverTheBoard {
-    /// Touching a piece with intent rejects the opponent's draw offer (9.1.2.2).
+    /// Touching a piece with intent rejects the opponent's draw offer (9.1.2.1).
     pub(super) fn touch_rejects_offer(&mut self, side: Color, remarks: &mut Vec<Remark>) {
         if self.table.offer == Some(!side) {
             self.table.offer = None;
@@ -16,17 +16,17 @@ impl OverTheBoard {
         }
     }
 
-    /// Offering a draw (9.1.2): it stands, properly made between the move on
-    /// the board and pressing the clock (9.1.2.1).
+    /// Offering a draw: it stands, properly made between the move on the
+    /// board and pressing the clock (9.1.2.1).
     pub(super) fn offer_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         let proper = side == self.turn() && matches!(self.duty(), Duty::PressClock(_));
         self.table.offer = Some(side);
         Ok((Ruling::Accepted, if proper { Vec::new() } else { vec![Remark::OfferTiming] }))
     }
 
-    /// Accepting the opponent's offer: the game is drawn (9.1.2.2), once
-    /// both players have made a move (5.2.3); before that the offer stands
-    /// and the game goes on.
+    /// Accepting the opponent's offer while it stands (9.1.2.1): the game is
+    /// drawn by agreement (5.2.3), once both players have made a move;
+    /// before that the offer stands and the game goes on.
     pub(super) fn accept_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);
@@ -45,7 +45,7 @@ impl OverTheBoard {
         Ok((Ruling::Ended(ending), Vec::new()))
     }
 
-    /// Rejecting the opponent's offer orally (9.1.2.2).
+    /// Rejecting the opponent's offer orally (9.1.2.1).
     pub(super) fn decline_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         if self.table.offer != Some(!side) {
             return Err(Refusal::NoOffer);

@@ -330,7 +330,7 @@ impl OverTheBoard {
         self.table.illegal_moves[color]
     }
 
-    /// The side whose draw offer stands, if any (9.1.2).
+    /// The side whose draw offer stands, if any (9.1.2.1).
     pub fn draw_offer(&self) -> Option<Color> {
         self.table.offer
     }

@@ -135,7 +135,7 @@ mod tests {
     /// of esca directly.
     #[test]
     fn the_findings_are_escas_own_answers() {
-        // A claim only once the position is there, not by announcing the move (FIDE 9.2.1.1, 9.3.1).
+        // A claim only once the position is there, not by announcing the move (FIDE 9.2.1, 9.3.1).
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
         let before = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &shuffle);
         assert!(before.claims().is_empty());
