@@ -147,6 +147,23 @@ pub enum Event {
 
 /// A sealed move as the arbiter reads it on the scoresheet when the envelope
 /// is opened (Guidelines I.8).
+///
+/// ```
+/// use lawbook_board::{Color, Square};
+/// use lawbook_movegen::{Move, Position};
+/// use lawbook_otb::{Ending, Event, Forfeit, OverTheBoard, Sealed};
+/// let mut otb = OverTheBoard::new(Position::startpos());
+/// otb.apply(Color::White, Event::Seal(Sealed::Move(Move::normal(Square::E2, Square::E4))));
+/// // Nothing is played on the board before the envelope is opened (I.5).
+/// assert!(otb.apply(Color::White, Event::touch(Square::G1)).is_refused());
+/// otb.apply(Color::White, Event::OpenEnvelope);
+/// assert_eq!(otb.turn(), Color::Black);
+///
+/// let mut otb = OverTheBoard::new(Position::startpos());
+/// otb.apply(Color::White, Event::Seal(Sealed::Ambiguous));
+/// otb.apply(Color::White, Event::OpenEnvelope);
+/// assert!(matches!(otb.ending(), Some(Ending::Forfeited { cause: Forfeit::SealedAmbiguous, .. })));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Sealed {
     /// A legal move, written so that it names one move.

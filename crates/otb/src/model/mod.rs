@@ -306,6 +306,18 @@ impl OverTheBoard {
 
     /// `color` plays on a board for the blind and visually impaired: a
     /// piece counts as touched only once taken out of its hole (Appendix D.2.2).
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::Position;
+    /// use lawbook_otb::{Duty, Event, OverTheBoard};
+    /// let mut otb = OverTheBoard::new(Position::startpos());
+    /// otb.set_visually_impaired(Color::White, true);
+    /// otb.apply(Color::White, Event::Feel { square: Square::G1 });
+    /// assert_eq!(otb.duty(), Duty::Free);
+    /// otb.apply(Color::White, Event::touch(Square::G1));
+    /// assert!(matches!(otb.duty(), Duty::Move { square: Square::G1, .. }));
+    /// ```
     pub fn set_visually_impaired(&mut self, color: Color, impaired: bool) {
         self.settings.visually_impaired[color] = impaired;
     }
