@@ -135,6 +135,75 @@ impl Laws {
     }
 }
 
+/// The article numbers a text cites: after `FIDE`, `article(s)` or
+/// `Article(s)` (a list joined by commas, `and`, `or`, `to` or a dash is
+/// read whole), and in `@fide-` tags. Numbers are as the Laws write them
+/// (`3.8.2.2`, `A.4.2`, `III.5`, or a part alone: `9`, `D`).
+///
+/// ```
+/// use lawbook_conformance::laws::cited_numbers;
+/// let text = "refused under article 4.7. (FIDE 4.6, 4.7.3) @fide-A.4.2 Articles 1-5 and FIDE Laws";
+/// assert_eq!(cited_numbers(text), ["4.7", "4.6", "4.7.3", "A.4.2", "1", "5"]);
+/// ```
+pub fn cited_numbers(text: &str) -> Vec<String> {
+    const MARKERS: [&str; 6] = ["FIDE ", "article ", "Article ", "articles ", "Articles ", "@fide-"];
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let next = MARKERS.iter().filter_map(|m| text[at..].find(m).map(|i| (at + i, m.len()))).min();
+        let Some((start, len)) = next else { break };
+        let mut rest = &text[start + len..];
+        loop {
+            let Some((number, after)) = number_at(rest) else { break };
+            out.push(number.to_string());
+            rest = after;
+            let joined = [", ", " and ", " or ", " to ", " - ", " – ", "-", "–", ","]
+                .iter()
+                .find_map(|j| rest.strip_prefix(j).filter(|r| number_at(r).is_some()));
+            match joined {
+                Some(r) => rest = r,
+                None => break,
+            }
+        }
+        at = start + len;
+    }
+    out
+}
+
+/// An article number at the start of `text`, and the text after it.
+fn number_at(text: &str) -> Option<(&str, &str)> {
+    let head = |t: &str| -> usize {
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len())
+        } else if let Some(roman) = ["III", "II", "I"].iter().find(|r| t.starts_with(*r)) {
+            roman.len()
+        } else if t.starts_with(['A', 'B', 'C', 'D']) {
+            1
+        } else {
+            0
+        }
+    };
+    let first = head(text);
+    if first == 0 {
+        return None;
+    }
+    let mut end = first;
+    while let Some(tail) = text[end..].strip_prefix('.') {
+        let digits = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
+        if digits == 0 {
+            break;
+        }
+        end += 1 + digits;
+    }
+    let letters_alone = !text.starts_with(|c: char| c.is_ascii_digit()) && end == first;
+    let next = text[end..].chars().next();
+    // A part named by a letter or numeral alone must end there (`D`, not `Dame`).
+    if letters_alone && next.is_some_and(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    Some((&text[..end], &text[end..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 //! The catalogue and the corpus agree: every id in `features/rules.yaml` is
 //! the tag of at least one scenario, and every rule id a scenario carries is
-//! in the catalogue.
+//! in the catalogue. Every article number the corpus, the catalogue, the
+//! messages of the crates and the documents cite is a provision of the FIDE
+//! Laws in `features/fide-laws.yaml`.
 
 use lawbook_conformance::catalogue;
 use std::collections::{BTreeMap, BTreeSet};
@@ -97,4 +99,50 @@ fn the_embedded_corpus_is_the_one_in_the_checkout() {
         }
     }
     assert!(count > 300, "the pinned lists are in features/snapshots/ ({count})");
+}
+
+/// The files whose citations must name provisions of the Laws: the corpus
+/// and its catalogue, the sources of the crates (the messages people read),
+/// and the documents.
+fn citing_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    let mut folders = vec![root.join("features"), root.join("crates"), root.join("conformance/src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if path.is_dir() {
+                if !matches!(name, "target" | "snapshots" | "node_modules") {
+                    folders.push(path);
+                }
+            } else if matches!(path.extension().and_then(|e| e.to_str()), Some("feature" | "rs" | "md"))
+                || name == "rules.yaml"
+            {
+                files.push(path);
+            }
+        }
+    }
+    for doc in ["README.md", "ARCHITECTURE.md", "conformance/FINDINGS.md", "conformance/PROTOCOL.md"] {
+        files.push(root.join(doc));
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_cited_article_is_a_provision_of_the_laws() {
+    let laws = lawbook_conformance::laws::Laws::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let mut unknown = Vec::new();
+    for file in citing_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for number in lawbook_conformance::laws::cited_numbers(line) {
+                if laws.get(&number).is_none() && laws.part(&number).is_none() {
+                    unknown.push(format!("{}:{}: {number}", file.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "{} citations name no provision of features/fide-laws.yaml:\n{}", unknown.len(), unknown.join("\n"));
 }
