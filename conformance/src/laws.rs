@@ -208,9 +208,177 @@ fn number_at(text: &str) -> Option<(&str, &str)> {
 mod tests {
     use super::*;
 
+    fn laws() -> Laws {
+        Laws::embedded().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The parts of the 2023 Laws, in the official order.
+    const PARTS: [&str; 19] =
+        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "A", "B", "C", "D", "I", "II", "III"];
+
     #[test]
     fn the_built_in_laws_read() {
-        let laws = Laws::embedded().unwrap_or_else(|e| panic!("{e}"));
+        let laws = laws();
         assert!(laws.get("3.8.2.2").is_some());
+    }
+
+    #[test]
+    fn the_parts_are_every_article_appendix_and_guideline_in_order() {
+        let laws = laws();
+        let numbers: Vec<&str> = laws.parts.iter().map(|p| p.number.as_str()).collect();
+        assert_eq!(numbers, PARTS);
+        for part in PARTS {
+            assert!(laws.provisions.iter().any(|p| p.part() == part), "part {part} has no provision");
+        }
+    }
+
+    /// Numbers read in the 2023 text (two copies agreeing, or one copy and
+    /// the Arbiters' Manual quoting it), some new or renumbered since 2018.
+    #[test]
+    fn numbers_of_the_2023_text_are_there() {
+        let laws = laws();
+        for number in [
+            "1.5",
+            "3.7",
+            "3.7.3.1",
+            "3.7.3.2",
+            "3.7.3.3",
+            "3.7.3.5",
+            "3.8.2.1",
+            "3.8.2.2",
+            "3.9",
+            "3.10.3",
+            "4.4.4",
+            "4.7.2",
+            "5.1.1",
+            "5.1.2",
+            "5.2.2",
+            "5.2.3",
+            "6.9",
+            "6.11.2",
+            "7.5.5",
+            "7.6",
+            "8.1.1.2",
+            "9.1.2.1",
+            "9.2",
+            "9.2.1",
+            "9.2.2",
+            "9.2.3",
+            "9.2.3.1",
+            "9.2.3.2",
+            "9.3.1",
+            "9.6.1",
+            "9.6.2",
+            "11.3.2",
+            "11.3.2.2",
+            "11.12",
+            "12.9.9",
+            "A.3",
+            "A.4.1",
+            "A.4.2",
+            "A.5.2",
+            "A.5.4",
+            "A.6",
+            "B.2.2",
+            "B.3",
+            "B.4",
+            "C.9.3",
+            "C.10.3.4",
+            "C.13",
+            "D.2.10.6",
+            "I.8.3",
+            "I.14",
+            "II.3.2.4",
+            "II.3.2.7",
+            "III.3.1.2",
+            "III.4",
+            "III.5",
+            "III.6.2",
+        ] {
+            assert!(laws.get(number).is_some(), "{number} is missing");
+        }
+    }
+
+    /// Numbers of the 2018 Laws (or of no edition) that the 2023 text does
+    /// not have: a citation of one of them is out of date.
+    #[test]
+    fn numbers_the_2023_text_does_not_have_are_absent() {
+        let laws = laws();
+        for number in [
+            "3.7.4.1",
+            "3.7.4.2",
+            "3.7.5.1",
+            "3.7.5.3",
+            "3.8.2.1.1",
+            "3.8.2.2.1",
+            "3.8.2.2.2",
+            "9.2.1.1",
+            "9.2.1.2",
+            "9.2.2.1",
+            "9.2.2.2",
+            "9.7",
+            "12.10",
+            "13.1",
+            "A.3.1",
+            "A.3.1.1",
+            "A.3.2",
+            "A.7",
+            "B.3.1",
+            "B.3.2",
+            "B.5",
+            "D.2.6.2.1",
+            "III.7",
+        ] {
+            assert!(laws.get(number).is_none(), "{number} is not a number of the 2023 Laws");
+        }
+    }
+
+    /// Where a provision is numbered `3.8.2.2`, `3.8.2` is there too: every
+    /// numbered level is listed, not only the leaves.
+    #[test]
+    fn every_level_above_a_provision_is_listed() {
+        let laws = laws();
+        for p in &laws.provisions {
+            if let Some((parent, _)) = p.number.rsplit_once('.')
+                && parent.contains('.')
+            {
+                assert!(laws.get(parent).is_some(), "{} is listed, but not {parent}", p.number);
+            }
+        }
+    }
+
+    /// The provisions come in the order of the official text: by part, then
+    /// number by number (`3.2` before `3.10`, `3.7` before `3.7.1`).
+    #[test]
+    fn the_provisions_keep_the_official_order() {
+        let laws = laws();
+        let key = |number: &str| -> (usize, Vec<u32>) {
+            let mut segments = number.split('.');
+            let part = segments.next().unwrap_or_default();
+            let position = PARTS.iter().position(|p| *p == part).unwrap_or_else(|| panic!("{number}: no such part"));
+            let rest =
+                segments.map(|s| s.parse().unwrap_or_else(|_| panic!("{number}: {s} is not a number"))).collect();
+            (position, rest)
+        };
+        for pair in laws.provisions.windows(2) {
+            assert!(
+                key(&pair[0].number) < key(&pair[1].number),
+                "{} comes before {}, against the official order",
+                pair[0].number,
+                pair[1].number
+            );
+        }
+    }
+
+    #[test]
+    fn who_decides_is_stated_as_the_laws_need() {
+        let laws = laws();
+        let decider = |number: &str| laws.get(number).map(|p| p.decided_by);
+        assert_eq!(decider("3.8.2.2"), Some(Decider::Program));
+        assert_eq!(decider("9.6.2"), Some(Decider::Program));
+        assert_eq!(decider("A.5.2"), Some(Decider::Program));
+        assert_eq!(decider("4.2.2"), Some(Decider::Person));
+        assert_eq!(decider("III.5.1"), Some(Decider::Person));
+        assert!(laws.provisions.iter().filter(|p| p.decided_by == Decider::Person).all(|p| p.why.is_some()));
     }
 }
