@@ -252,7 +252,7 @@ Feature: The board and the initial position
       Then the last move changed only e1, f1, g1 and h1
       And Black is to move
 
-  @fide-Appendix-C
+  @fide-C.8
   Rule: Coordinates name a move: the square a piece leaves and the square it goes to
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."

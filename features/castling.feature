@@ -531,7 +531,7 @@ Feature: Castling
       Then the legal moves are as pinned
       Then 0-0 is legal
 
-  @fide-Guidelines-II
+  @fide-II.3.2.6
   Rule: In Chess960 the king and rook end on the same squares as in standard chess
 
     # ru (003): "Для шахмат-960 в своде ФИДЕ предусмотрены отдельные пояснения."

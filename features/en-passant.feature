@@ -10,7 +10,7 @@ Feature: En passant
   Rule: From its starting square a pawn may go one or two squares; the double step passes the square between
 
     # sv (000): "Vit spelar c2-c4. Bonden passerar c3 och hamnar bredvid svarts bonde på d4."
-    @EP-01 @NOTE-02 @fide-Appendix-C
+    @EP-01 @NOTE-02 @fide-C.8
     Scenario: Figure 8 - the pawn on c2 may go one or two squares; White plays c2-c4
       Given the board
         | 8 | . | . | . | . | . | . | . | k |
@@ -88,7 +88,7 @@ Feature: En passant
       And White is to move
 
     # de (001): "Nach d7–d5 darf der weiße Bauer e5 mit exd6 schlagen und den Bauern d5 entfernen."
-    @EP-02 @EP-04 @NOTE-02 @fide-Appendix-C
+    @EP-02 @EP-04 @NOTE-02 @fide-C.9.3
     Scenario: German example - after d7-d5 the white pawn on e5 captures exd6 and the pawn on d5 is removed
       Given White: Ke1 Pe5
       And Black: Ke8 Pd7
@@ -236,7 +236,7 @@ Feature: En passant
 
     # sv (000): "En passant gäller bara i draget direkt efter dubbelsteget."
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
-    @EP-03 @NOTE-02 @fide-Appendix-C
+    @EP-03 @NOTE-02 @fide-C.9.3
     Scenario: Figure 10 - after a7-a5, Kg1-g2 and Kh8-h7 it is too late for b5xa6
       Given the board
         | 8 | . | . | . | . | . | . | . | k |

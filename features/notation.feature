@@ -5,7 +5,7 @@ Feature: Writing moves down
   exd6), as computers exchange them (e2e4), and castling as 0-0 or O-O. Each
   way must name one and the same move. (FIDE Laws of Chess, Appendix C.)
 
-  @fide-Appendix-C.13
+  @fide-C.13
   Rule: Castling is written 0-0 for the short side and 0-0-0 for the long side; O-O and O-O-O are the same moves
 
     # sv (000): "Vits korta rockad skrivs 0-0."
@@ -44,7 +44,7 @@ Feature: Writing moves down
       And O-O is illegal
       And the legal moves are as pinned
 
-  @fide-Appendix-C
+  @fide-C.8
   Rule: A move names the squares it goes between; long, short and computer notation name the same move
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."

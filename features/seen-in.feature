@@ -119,7 +119,7 @@ Feature: Cases from real bugs
       Then the legal moves are Ke7, Ke8, Kg7 and Kg8
       And Black is in check from f1
 
-  @fide-Appendix-C
+  @fide-C.10
   Rule: A piece that cannot legally go to a square does not make a move there ambiguous
 
     # seen in: jhlywa/chess.js issue #75 (a user expected Nge2 because both knights attack e2; the knight on c3 is pinned, so only one knight can go there and Ne2 is enough)
