@@ -95,7 +95,7 @@ Feature: The board and the initial position
       And the legal moves are as pinned
 
     # sv (004): "så varje spelare börjar med åtta bönder"
-    @BOARD-03
+    @BOARD-03 @fide-2.2
     Scenario: Each side starts with sixteen pieces: eight pawns, two rooks, two knights, two bishops, a queen and a king
       Given the initial position
       Then White has 8 pawns
@@ -205,7 +205,7 @@ Feature: The board and the initial position
       And the legal moves are as pinned
 
     # pl (002): "Po wykonaniu kolej przechodzi na drugą stronę."
-    @BOARD-07
+    @BOARD-07 @fide-1.3
     Scenario: After his move a player cannot move again until his opponent has moved
       Given the initial position
       When White plays e4
@@ -256,7 +256,7 @@ Feature: The board and the initial position
   Rule: Coordinates name a move: the square a piece leaves and the square it goes to
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."
-    @BOARD-08
+    @BOARD-08 @fide-C.4 @fide-C.5 @fide-C.6
     Scenario: e2-e4 takes the white pawn from e2 to e4
       Given the initial position
       Then e2-e4 is legal
@@ -267,7 +267,7 @@ Feature: The board and the initial position
       And the last move changed only e2 and e4
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."
-    @BOARD-08
+    @BOARD-08 @fide-C.1 @fide-C.2
     Scenario Outline: <move> takes the white <piece> from <from> to <to>
       Given the initial position
       When White plays <move>
@@ -293,7 +293,7 @@ Feature: The board and the initial position
       And e7 is empty
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."
-    @BOARD-08
+    @BOARD-08 @fide-3.10.2 @fide-C.7
     Scenario: Coordinates that name no legal move are illegal
       Given the initial position
       Then e2-e5 is illegal

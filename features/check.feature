@@ -6,7 +6,7 @@ Feature: Check and legal moves
   leave the line between its king and the attacker. Only legal moves are
   accepted. (FIDE Laws of Chess, articles 3.9 and 3.10.)
 
-  @fide-3.9 @fide-3.10
+  @fide-3.9 @fide-3.10 @fide-3.1.2
   Rule: A king attacked by an enemy piece is in check, and only moves that end the check are legal
 
     # pl (002): "W szachu legalne są tylko ruchy, które zdejmują groźbę"

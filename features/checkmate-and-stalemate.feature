@@ -9,7 +9,7 @@ Feature: Checkmate and stalemate
   Rule: A check from which no legal move escapes is checkmate, and the side that gives it wins
 
     # pl (002): "Gdy żaden z trzech sposobów nie wchodzi w grę, jest mat i wygrywa strona atakująca."
-    @MATE-01
+    @MATE-01 @fide-1.4.2
     Scenario: Back-rank mate - the rook on a8 mates the king behind its own pawns
       Given the board
         | 8 | . | . | . | . | . | . | k | . |
@@ -112,7 +112,7 @@ Feature: Checkmate and stalemate
       And Black has 0 legal moves
 
     # pl (002): "Gdy żaden z trzech sposobów nie wchodzi w grę, jest mat i wygrywa strona atakująca."
-    @MATE-01
+    @MATE-01 @fide-1.4.2
     Scenario: Fool's mate - Black mates White on move two
       Given the position after 1. f3 e5 2. g4
       Then Qh4# is legal

@@ -40,7 +40,7 @@ Feature: Draws and material
       Then White has 38 points of material
       And Black has 38 points of material
 
-  @fide-5.2.2
+  @fide-5.2.2 @fide-1.5
   Rule: Without material to checkmate, the game is drawn
 
     # pl (002): "żadna strona nie ma materiału na mata"
@@ -99,7 +99,7 @@ Feature: Draws and material
       But Black can checkmate with the material left
       And the game is not over
 
-  @fide-5.2.2
+  @fide-5.2.2 @fide-1.5
   Rule: A dead position - no series of legal moves can lead to mate - is a draw
 
     # de (001): "führen zu einer toten Stellung und damit zum Remis"
@@ -308,7 +308,7 @@ Feature: Draws and material
   Rule: The same position means the same pieces, side to move, castling rights and possible en passant captures
 
     # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
-    @DRAW-05 @faq
+    @DRAW-05 @faq @fide-9.2.3.2
     Scenario: FAQ - after the rooks have moved, the pieces stand as at the start but the position is a new one
       Given the initial position
       Then the legal moves are as pinned
@@ -319,7 +319,7 @@ Feature: Draws and material
       And a draw cannot be claimed by threefold repetition
 
     # pl (002): "wszystkie bierki na tych samych polach, ta sama strona przy ruchu oraz te same prawa do roszady i do bicia w przelocie"
-    @DRAW-05
+    @DRAW-05 @fide-9.2.3.1
     Scenario: A pawn that could be captured en passant makes the position different
       Given the position after 1. e4 a6 2. e5 d5
       Then the legal moves are as pinned

@@ -48,7 +48,7 @@ Feature: Writing moves down
   Rule: A move names the squares it goes between; long, short and computer notation name the same move
 
     # pl (002): "Współrzędne nazywają ruch: e2-e4 to przejście białego piona z e2 na e4."
-    @BOARD-08 @NOTE-02
+    @BOARD-08 @NOTE-02 @fide-C.4 @fide-C.8
     Scenario Outline: From the initial position <written> is the white pawn going from e2 to e4
       Given the initial position
       When White plays <written>
@@ -64,7 +64,7 @@ Feature: Writing moves down
         | e2e4    |
 
     # sv (000): "Vit spelar Kg1-g2 i stället för att slå, och svart svarar Kh8-h7. Nu är b5xa6 inte längre tillåtet"
-    @NOTE-02
+    @NOTE-02 @fide-C.2 @fide-C.8
     Scenario Outline: Figure 10 - the king move written <written> takes the king from g1 to g2
       Given the board
         | 8 | . | . | . | . | . | . | . | k |
@@ -141,7 +141,7 @@ Feature: Writing moves down
         | d4e3    |
 
     # de (001): "darf der weiße Bauer e5 mit exd6 schlagen"
-    @NOTE-02 @EP-02 @fide-3.7.3.1
+    @NOTE-02 @EP-02 @fide-3.7.3.1 @fide-C.9.3
     Scenario Outline: German example - the capture written <written> puts the pawn on d6 and removes the pawn on d5
       Given White: Ke1 Pe5
       And Black: Ke8 Pd7
@@ -158,7 +158,7 @@ Feature: Writing moves down
         | e5xd6   |
         | e5d6    |
 
-    @NOTE-02 @PROMO-01 @fide-3.7.3.3
+    @NOTE-02 @PROMO-01 @fide-3.7.3.3 @fide-C.11
     Scenario Outline: The promotion written <written> puts a white queen on a8
       Given White: Kc1 Pa7
       And Black: Kh5
@@ -175,7 +175,7 @@ Feature: Writing moves down
         | a8Q     |
         | a7a8q   |
 
-    @NOTE-02
+    @NOTE-02 @fide-C.10.1 @fide-C.10.1.1 @fide-C.10.1.2 @fide-C.10.1.3
     Scenario Outline: Two rooks can go to d1: <written> names the rook from <from>
       Given White: Kg1 Ra1 Rf1
       And Black: Kg8

@@ -16,7 +16,7 @@ Feature: Over the board
 
     # de (001): "Es ist ein Königszug mit einer Hand; zuerst wird der König berührt."
     # ru (003): "При своём ходе сначала переместите короля, затем ладью, используя одну руку."
-    @OTB-01
+    @OTB-01 @fide-4.4.1
     Scenario: White touches the king first and castles short
       Given White: Ke1 Rh1 Pf2 Pg2 Ph2
       And Black: Ke8
@@ -106,7 +106,7 @@ Feature: Over the board
 
     # de (001): "Zuerst den Turm zu berühren fällt unter 4.4.2."
     # ru (003): "Если намеренно тронуть ладью первой, рокировка с ней на этом ходу не разрешается; действует правило «тронул — ходи»."
-    @OTB-02
+    @OTB-02 @fide-4.3.1
     Scenario: Touching the rook on a1 first rules out long castling, and the rook must be moved
       Given White: Ke1 Ra1 Rh1 Pf2 Pg2 Ph2
       And Black: Ke8
@@ -297,7 +297,7 @@ Feature: Over the board
       And Black is to move
 
     # de (001): "Auf der letzten Reihe wird der Bauer im selben Zug durch Dame, Turm, Läufer oder Springer seiner Farbe ersetzt."
-    @OTB-05 @fide-4.6
+    @OTB-05 @fide-4.6 @fide-4.6.1 @fide-4.6.2
     Scenario: The pawn may come off a7 and the new piece go straight to a8
       Given White: Ke1 Pa7
       And Black: Kh8

@@ -78,7 +78,7 @@ Feature: How the pieces move
   Rule: In a capture the capturing piece takes the square and the captured piece leaves the board
 
     # pl (002): "Przy biciu bierka, która idzie, staje na polu przeciwnika, a zbita schodzi z szachownicy."
-    @MOVE-03
+    @MOVE-03 @fide-3.10.1
     Scenario: The rook takes the knight: it stands on a7 and the knight is gone
       Given White: Ke1 Ra1
       And Black: Ke8 Na7
@@ -210,7 +210,7 @@ Feature: How the pieces move
       And the legal moves are as pinned
 
     # pl (002): "Nie wchodzi na pole atakowane, więc dwa króle nie stają na sąsiednich polach."
-    @KING-02 @fide-3.9.1
+    @KING-02 @fide-3.9.1 @fide-3.1.3
     Scenario: A rook pinned to its own king still guards its file against the enemy king
       Given White: Kc3 Bc6
       And Black: Ka8 Rb7
@@ -328,7 +328,7 @@ Feature: How the pieces move
       And the legal moves are as pinned
 
     # pl (002): "Wieża idzie o dowolną liczbę pól po rzędzie albo linii. Nie idzie po przekątnej"
-    @ROOK-01
+    @ROOK-01 @fide-3.10.2
     Scenario: The rook never moves diagonally
       Given White: Kg2 Rc3
       And Black: Kg7

@@ -1,4 +1,4 @@
-@unreachable
+@unreachable @fide-3.10.3
 Feature: Positions no game can reach
   Some positions can be written down but can never come about in a game: a
   right to castle with a rook that is not there, an en passant capture of a
