@@ -192,3 +192,98 @@ Feature: Writing moves down
         | Rad1    | a1   | f1    |
         | Rf1-d1  | f1   | a1    |
         | Rfd1    | f1   | a1    |
+
+  @fide-C.3
+  Rule: Each player may write the pieces with the letters of his or her own language
+
+    # FIDE Appendix C.3, in our words: the piece letters may be those used
+    # in the player's country; the move is the same.
+    Scenario Outline: <written> written in <language> is the knight going from g1 to f3
+      Given the initial position
+      When White plays <written> written in <language>
+      Then there is a white knight on f3
+      And g1 is empty
+
+      Examples:
+        | written | language |
+        | Nf3     | English  |
+        | Sf3     | German   |
+        | Sf3     | Swedish  |
+        | Sf3     | Polish   |
+        | Кf3     | Russian  |
+
+  @fide-C.9.1 @fide-C.9.2
+  Rule: A capture by a piece is written with an x between the piece's letter and the square
+
+    # FIDE Appendix C.8 and C.9, in our words: the piece letter, x, then the
+    # square of arrival; the square of departure may be written too.
+    Scenario Outline: <written> is the bishop on b2 taking the knight on e5
+      Given White: Kg1 Bb2
+      And Black: Kg8 Ne5
+      And White to move
+      When White plays <written>
+      Then there is a white bishop on e5
+      And b2 is empty
+
+      Examples:
+        | written |
+        | Bxe5    |
+        | Bb2xe5  |
+
+  @fide-C.10
+  Rule: When two pieces of a kind can go to a square, the move says which one
+
+    # FIDE Appendix C.10.2, in our words: two pieces on one file are told
+    # apart by the rank they leave.
+    @fide-C.10.2 @fide-C.10.2.1 @fide-C.10.2.2 @fide-C.10.2.3
+    Scenario Outline: Rooks on a1 and a5 can both go to a3: <written> names the rook from <from>
+      Given White: Kg1 Ra1 Ra5
+      And Black: Kg8
+      And White to move
+      When White plays <written>
+      Then there is a white rook on a3
+      And <from> is empty
+      And there is a white rook on <other>
+
+      Examples:
+        | written | from | other |
+        | R1a3    | a1   | a5    |
+        | R5a3    | a5   | a1    |
+
+    # FIDE Appendix C.10.3, in our words, with its own three examples: two
+    # knights on one rank are told apart by their files, on one file by
+    # their ranks, and on different ranks and files by their files.
+    @fide-C.10.3 @fide-C.10.3.1 @fide-C.10.3.2 @fide-C.10.3.3
+    Scenario Outline: Knights on <first> and <second> can both go to f3: <written> names the knight from <from>
+      Given White: Kb1 N<first> N<second>
+      And Black: Kb8
+      And White to move
+      When White plays <written>
+      Then there is a white knight on f3
+      And <from> is empty
+
+      Examples:
+        | first | second | written | from |
+        | g1    | e1     | Ngf3    | g1   |
+        | g1    | e1     | Nef3    | e1   |
+        | g5    | g1     | N5f3    | g5   |
+        | g5    | g1     | N1f3    | g1   |
+        | h2    | d4     | Nhf3    | h2   |
+        | h2    | d4     | Ndf3    | d4   |
+
+    # FIDE Appendix C.10.3.4, in our words: with a capture on f3 the same
+    # letters and numbers are written, with an x before the square.
+    @fide-C.10.3.4
+    Scenario Outline: Knights on <first> and <second> can both take the pawn on f3: <written> names the knight from <from>
+      Given White: Kb1 N<first> N<second>
+      And Black: Kb8 Pf3
+      And White to move
+      When White plays <written>
+      Then there is a white knight on f3
+      And <from> is empty
+
+      Examples:
+        | first | second | written | from |
+        | g1    | e1     | Ngxf3   | g1   |
+        | g5    | g1     | N1xf3   | g1   |
+        | h2    | d4     | Ndxf3   | d4   |

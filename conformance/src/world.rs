@@ -98,6 +98,13 @@ impl ScenarioGame {
     /// moves): a move played then is a badly written scenario, since an
     /// engine may lawfully refuse it.
     pub fn play(&mut self, text: &str) {
+        self.play_in(text, lawbook_notation::Lang::English);
+    }
+
+    /// Plays a move written with the piece letters of `lang` (FIDE Appendix
+    /// C.3: each player may use the letters of his or her own language);
+    /// English letters are read too.
+    pub fn play_in(&mut self, text: &str, lang: lawbook_notation::Lang) {
         if let Some(outcome) = self.model().outcome() {
             panic!(
                 "a badly written scenario: it plays {text} after the game has ended ({outcome}: FIDE {}), which \
@@ -107,7 +114,7 @@ impl ScenarioGame {
             );
         }
         let pos = *self.current();
-        match read_move(&pos, text, ReadOptions::STRICT) {
+        match read_move(&pos, text, ReadOptions { lang, ..ReadOptions::STRICT }) {
             Ok((mv, _)) => self.push(mv),
             Err(e) => panic!("the scenario plays {text}, which the laws do not allow here: {e}\n{}", describe(&pos)),
         }

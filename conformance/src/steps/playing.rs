@@ -14,6 +14,21 @@ fn plays(world: &mut ChessWorld, side: String, text: String) {
     world.game().play(&text);
 }
 
+/// A move written with the piece letters of a language the corpus's sources
+/// use (FIDE Appendix C.3).
+#[when(regex = r"^(White|Black) plays (\S+) written in (English|Swedish|German|Polish|Russian)$")]
+fn plays_in(world: &mut ChessWorld, side: String, text: String, language: String) {
+    let lang = match language.as_str() {
+        "Swedish" => lawbook_notation::Lang::Swedish,
+        "German" => lawbook_notation::Lang::German,
+        "Polish" => lawbook_notation::Lang::Polish,
+        "Russian" => lawbook_notation::Lang::Russian,
+        _ => lawbook_notation::Lang::English,
+    };
+    world.expect_turn(color(&side), &format!("play {text}"));
+    world.game().play_in(&text, lang);
+}
+
 #[when(regex = r"^the game continues (.+)$")]
 fn continues(world: &mut ChessWorld, text: String) {
     for mv in movetext(&text) {
