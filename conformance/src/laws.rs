@@ -153,13 +153,12 @@ pub fn cited_numbers(text: &str) -> Vec<String> {
         let next = MARKERS.iter().filter_map(|m| text[at..].find(m).map(|i| (at + i, m.len()))).min();
         let Some((start, len)) = next else { break };
         let mut rest = &text[start + len..];
-        loop {
-            let Some((number, after)) = number_at(rest) else { break };
+        while let Some((number, after)) = number_at(rest) {
             out.push(number.to_string());
-            rest = after;
+            // A list goes on after a comma, `and`, `or`, `to` or a dash.
             let joined = [", ", " and ", " or ", " to ", " - ", " – ", "-", "–", ","]
                 .iter()
-                .find_map(|j| rest.strip_prefix(j).filter(|r| number_at(r).is_some()));
+                .find_map(|j| after.strip_prefix(j).filter(|r| number_at(r).is_some()));
             match joined {
                 Some(r) => rest = r,
                 None => break,
