@@ -139,3 +139,31 @@ Feature: The act of moving the pieces: touching, capturing and promoting at the 
       And Black plays on a board for the blind and visually impaired
       When White feels the knight on g1 in its hole
       Then White must move the knight on g1
+
+  @fide-D.2.3 @fide-D.2.3.1 @fide-D.2.3.2 @fide-D.2.3.3 @fide-D.2.4
+  Rule: A visually impaired player's move is made once the piece is in its new hole and the move announced
+
+    # FIDE Appendix D.2.3 and D.2.4, in our words: the visually impaired
+    # player's move is made when the piece is in a different hole, any
+    # captured piece is off the board, and the move has been announced;
+    # only then is the opponent's clock started.
+    Scenario: Black, who is visually impaired, plays Nf6 and presses the clock before announcing it: not yet
+      Given the position after 1. e4
+      And Black plays on a board for the blind and visually impaired
+      When Black moves the knight from g8 to f6
+      And Black presses the clock
+      Then that is refused under article D.2.3
+      When Black announces the move
+      And Black presses the clock
+      Then the move Ng8-f6 has been played
+      And White is to move
+
+    # FIDE Appendix D.2.5, in our words: for the sighted player the usual
+    # rules hold: the move is made on the board, and pressing the clock
+    # completes it.
+    Scenario: The sighted player completes a move by pressing the clock as usual
+      Given the initial position
+      And Black plays on a board for the blind and visually impaired
+      When White moves the pawn from e2 to e4
+      And White presses the clock
+      Then the move e2-e4 has been played

@@ -573,6 +573,11 @@ fn agreement_after(world: &mut ChessWorld, moves: u32) {
     model(world).set_agreement_after(moves);
 }
 
+#[when(regex = r"^(White|Black) announces the move$")]
+fn announces(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::Announce);
+}
+
 #[when(regex = r"^(White|Black) withdraws the claim$")]
 fn withdraws(world: &mut ChessWorld, side: String) {
     apply(world, color(&side), Event::WithdrawClaim);

@@ -156,6 +156,9 @@ pub enum Refusal {
     /// Only the player having the move seals it, before making it on the
     /// board (Guidelines I.1.1).
     NotYoursToSeal,
+    /// A blind or visually impaired player's move is made, and the clock
+    /// pressed, only once it has been announced (Appendix D.2.3, D.2.4).
+    NotAnnounced,
 }
 
 impl Refusal {
@@ -187,6 +190,7 @@ impl Refusal {
             Refusal::Adjourned => "I.5",
             Refusal::NothingSealed => "I.7",
             Refusal::NotYoursToSeal => "I.1.1",
+            Refusal::NotAnnounced => "D.2.3",
         }
     }
 }

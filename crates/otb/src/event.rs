@@ -143,6 +143,10 @@ pub enum Event {
         /// Where the piece stands.
         square: Square,
     },
+    /// Says the move aloud, as every move of a game with a blind or visually
+    /// impaired player is (Appendix D.2.1); that player's move is made only
+    /// once announced (D.2.3.3).
+    Announce,
 }
 
 /// A sealed move as the arbiter reads it on the scoresheet when the envelope

@@ -220,6 +220,9 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
             format!("the game is adjourned: nothing is played before the sealed move is opened {article}")
         }
         Refusal::NothingSealed => format!("no move has been sealed {article}"),
+        Refusal::NotAnnounced => {
+            format!("{side}'s move is made, and the clock pressed, only once it is announced {article}")
+        }
         Refusal::NotYoursToSeal => {
             format!("only the player having the move seals it, before making it on the board {article}")
         }
@@ -413,6 +416,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
             Sealed::Illegal => format!("{side} seals an illegal move"),
         },
         Event::OpenEnvelope => "the envelope with the sealed move is opened".to_string(),
+        Event::Announce => format!("{side} announces the move"),
         Event::ClaimDraw { claim, announced } => {
             let what = match claim {
                 lawbook_outcome::Claim::FiftyMoves => "under the fifty-move rule",

@@ -83,6 +83,8 @@ struct Turn {
     announced: Option<Move>,
     /// The promotion piece the player wanted and could not find (6.11.2).
     wanted: Option<Role>,
+    /// Whether the move has been said aloud (Appendix D.2.1, D.2.3.3).
+    announced_aloud: bool,
 }
 
 /// Everything an event may change, so a refused event can be undone.
@@ -495,6 +497,9 @@ impl OverTheBoard {
             Event::Release => self.let_go(side),
             Event::Remove { square, hand } => self.remove(side, square, hand),
             Event::Place { square, role, hand } => self.place(side, square, role, hand),
+            Event::PressClock if self.settings.visually_impaired[side] && !self.table.turn.announced_aloud => {
+                Err(Refusal::NotAnnounced)
+            }
             Event::PressClock => self.press_clock(side),
             Event::StopClock => self.stop_clock(),
             Event::CallArbiter { piece } => Ok((Ruling::Arbiter(self.call_arbiter(side, piece)), Vec::new())),
@@ -516,6 +521,11 @@ impl OverTheBoard {
             Event::DeviceFound => Ok(self.device_found(side)),
             Event::Seal(sealed) => self.seal(side, sealed),
             Event::OpenEnvelope => self.open_envelope(),
+            Event::Announce => {
+                self.own_move(side)?;
+                self.table.turn.announced_aloud = true;
+                Ok((Ruling::Accepted, Vec::new()))
+            }
         }
     }
 
