@@ -63,8 +63,10 @@
 mod answer;
 mod event;
 mod model;
+mod time_control;
 mod words;
 
-pub use answer::{Answer, ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling};
-pub use event::{Event, Hand};
+pub use answer::{Answer, ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling, Unmet};
+pub use event::{Event, Hand, Irregularity};
 pub use model::{Entry, OverTheBoard};
+pub use time_control::{Bonus, GameKind, Period, Supervision, TimeControl};
