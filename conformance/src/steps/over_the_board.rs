@@ -464,8 +464,8 @@ fn ending_words(ending: Ending) -> String {
             format!("{} by a second illegal move, with no mate possible", result.as_str())
         }
         Ending::IllegalMoves { result, .. } => format!("{} by a second illegal move", result.as_str()),
-        Ending::Declared { article, result } => {
-            format!("{} declared by the arbiter under article {article}", result.as_str())
+        Ending::Declared { why, result } => {
+            format!("{} declared by the arbiter under article {}", result.as_str(), why.article())
         }
         Ending::Rules(o) => {
             let how = match o.reason {

@@ -481,11 +481,28 @@ pub enum Ending {
     /// Rules, the Appendices or the Guidelines (III.3.1.2: both flags fallen
     /// in the last period).
     Declared {
-        /// The article.
-        article: &'static str,
+        /// Why.
+        why: Declaration,
         /// The result.
         result: GameResult,
     },
+}
+
+/// Why the arbiter declares a result (see [`Ending::Declared`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declaration {
+    /// Both flags fell, which first unknown, in the period in which all the
+    /// remaining moves must be completed (Guidelines III.3.1.2).
+    BothFlagsInLastPeriod,
+}
+
+impl Declaration {
+    /// The article the arbiter declares under.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Declaration::BothFlagsInLastPeriod => "III.3.1.2",
+        }
+    }
 }
 
 impl Ending {
@@ -494,7 +511,7 @@ impl Ending {
         match self {
             Ending::Rules(o) => o.reason.article(),
             Ending::IllegalMoves { .. } => "7.5.5",
-            Ending::Declared { article, .. } => article,
+            Ending::Declared { why, .. } => why.article(),
         }
     }
 
@@ -514,7 +531,7 @@ impl fmt::Display for Ending {
             Ending::IllegalMoves { player, result } => {
                 write!(f, "{result}: {player} completed a second illegal move (7.5.5)")
             }
-            Ending::Declared { article, result } => write!(f, "{result}, declared by the arbiter ({article})"),
+            Ending::Declared { why, result } => write!(f, "{result}, declared by the arbiter ({})", why.article()),
         }
     }
 }

@@ -66,7 +66,7 @@ mod model;
 mod time_control;
 mod words;
 
-pub use answer::{Answer, ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling, Unmet};
+pub use answer::{Answer, ArbiterAction, Declaration, Duty, Ending, Penalty, Refusal, Remark, Ruling, Unmet};
 pub use event::{Event, Hand, Irregularity};
 pub use model::{Entry, OverTheBoard};
 pub use time_control::{Bonus, GameKind, Period, Supervision, TimeControl};

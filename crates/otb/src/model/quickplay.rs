@@ -3,7 +3,7 @@
 //! Guidelines III.2 to III.5).
 
 use super::OverTheBoard;
-use crate::answer::{ArbiterAction, Ending, Refusal, Remark, Ruling, Unmet};
+use crate::answer::{ArbiterAction, Declaration, Ending, Refusal, Remark, Ruling, Unmet};
 use crate::time_control::{Bonus, GameKind};
 use lawbook_board::Color;
 use lawbook_outcome::GameResult;
@@ -84,7 +84,7 @@ impl OverTheBoard {
         let completed = self.moves_completed(self.turn());
         let last = self.time_control().is_some_and(|c| c.in_last_period(completed));
         if last {
-            let ending = Ending::Declared { article: "III.3.1.2", result: GameResult::Draw };
+            let ending = Ending::Declared { why: Declaration::BothFlagsInLastPeriod, result: GameResult::Draw };
             self.ending = Some(ending);
             return Ok((Ruling::Ended(ending), Vec::new()));
         }
