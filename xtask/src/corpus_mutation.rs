@@ -2,7 +2,8 @@
 //! machine. cargo-mutants changes the rules code (lawbook-movegen's
 //! castling, generation and validation; lawbook-outcome's repetition,
 //! endings, the seventy-five-move and fivefold tracker, material and dead
-//! positions), one mutant at a time, and runs only the corpus
+//! positions; lawbook-otb's clock, time control, irregularities, rapid
+//! and quickplay-finish rules), one mutant at a time, and runs only the corpus
 //! (`cargo test -p lawbook-conformance --test corpus`) against each. A
 //! mutant the corpus does not catch is a rule it does not really check, or
 //! an equivalent change.
@@ -30,9 +31,14 @@ const AREAS: &[(&str, &str, &str)] = &[
     ("dead", "lawbook-outcome", "crates/outcome/src/dead.rs"),
     ("generation", "lawbook-movegen", "crates/movegen/src/generate.rs"),
     ("validation", "lawbook-movegen", "crates/movegen/src/validate.rs"),
+    ("clock", "lawbook-otb", "crates/otb/src/model/clock.rs"),
+    ("time-control", "lawbook-otb", "crates/otb/src/time_control.rs"),
+    ("irregularities", "lawbook-otb", "crates/otb/src/model/irregularities.rs"),
+    ("rapid", "lawbook-otb", "crates/otb/src/model/rapid.rs"),
+    ("quickplay", "lawbook-otb", "crates/otb/src/model/quickplay.rs"),
 ];
 
-pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|all] [--shard K/N] \
+pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|clock|time-control|irregularities|rapid|quickplay|all] [--shard K/N] \
                          [--list] [--summary]";
 
 /// What the task was asked.

@@ -12,9 +12,11 @@
 //! | `board` | where the pieces stand, what a move changed, the squares and their colours |
 //! | `endings` | how a game ends: results, dead positions, material, repetition, fifty moves, claims, agreement, piece values |
 //! | `over_the_board` | touch-move, letting go, the clock and the arbiter (lawbook's own model) |
+//! | `clock` | time controls and the time on the clock, irregularities, rapid and blitz, games without increment (lawbook's own model) |
 
 mod board;
 mod check;
+mod clock;
 mod endings;
 mod legal_moves;
 mod over_the_board;

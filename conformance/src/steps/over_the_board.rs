@@ -19,7 +19,7 @@ use lawbook_notation::{ReadOptions, read_move};
 use lawbook_otb::{Answer, ArbiterAction, Duty, Ending, Event, Forfeit, Hand, OverTheBoard, Ruling, Sealed};
 
 /// The model of the scenario, started from its game on first use.
-fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
+pub(super) fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
     if !world.engine.supports(Capability::Model) {
         crate::ask::unsupported("the over-the-board rules are facts of lawbook's own model, not an engine question");
     }
@@ -31,31 +31,36 @@ fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
 }
 
 /// The model, for questions: the transcript so far is shown on failure.
-fn ask(world: &mut ChessWorld) -> OverTheBoard {
+pub(super) fn ask(world: &mut ChessWorld) -> OverTheBoard {
     model(world).clone()
 }
 
-fn transcript(otb: &OverTheBoard) -> String {
+pub(super) fn transcript(otb: &OverTheBoard) -> String {
     let lines: Vec<String> = otb.transcript().iter().map(|e| format!("    {e}")).collect();
     format!("\n  the transcript so far:\n{}\n{}", lines.join("\n"), describe(otb.position()))
 }
 
 /// Applies an event for `side` and plays any move it completes in the scenario's game.
-fn apply(world: &mut ChessWorld, side: Color, event: Event) -> Answer {
+pub(super) fn apply(world: &mut ChessWorld, side: Color, event: Event) -> Answer {
     let otb = model(world);
     let before = otb.moves().len();
+    let from = *otb.position();
     let answer = otb.apply(side, event);
-    let completed: Vec<Move> = otb.moves()[before..].to_vec();
+    let completed: Vec<Move> = otb.moves().get(before..).unwrap_or_default().to_vec();
     let game = world.game();
-    for mv in completed {
-        game.push(mv);
+    // An illegal move left standing (A.5.2) starts the model's game afresh
+    // from a position the scenario's game never reached: it follows no more.
+    if *game.current() == from {
+        for mv in completed {
+            game.push(mv);
+        }
     }
     answer
 }
 
 /// The hand for an event: the one already moving pieces on this move (the
 /// right hand if none has), or the other one.
-fn hand(world: &mut ChessWorld, other: &str) -> Hand {
+pub(super) fn hand(world: &mut ChessWorld, other: &str) -> Hand {
     let in_use = model(world).hand_in_use().unwrap_or(Hand::Right);
     if other.is_empty() { in_use } else { in_use.other() }
 }
@@ -352,7 +357,7 @@ fn played(world: &mut ChessWorld, text: String) {
     }
 }
 
-fn last_answer(otb: &OverTheBoard) -> Answer {
+pub(super) fn last_answer(otb: &OverTheBoard) -> Answer {
     match otb.transcript().last() {
         Some(entry) => entry.answer.clone(),
         None => panic!("nothing has happened at the board yet"),
@@ -471,6 +476,9 @@ fn ending_words(ending: Ending) -> String {
             };
             let draw = if result == lawbook_outcome::GameResult::Draw { ", with no mate possible" } else { "" };
             format!("{} {how}{draw}", result.as_str())
+        }
+        Ending::Declared { why, result } => {
+            format!("{} declared by the arbiter under article {}", result.as_str(), why.article())
         }
         Ending::Rules(o) => {
             let how = match o.reason {

@@ -72,6 +72,13 @@ pub enum Ruling {
     Arbiter(ArbiterAction),
     /// The game ended by the event (a draw agreed).
     Ended(Ending),
+    /// An illegal move completed in a rapid or blitz game without adequate
+    /// supervision: it stays on the board, and stands unless the opponent
+    /// claims it before making a move (A.5.2).
+    Unclaimed {
+        /// The kind of illegal move (`"7.5.1"`).
+        article: &'static str,
+    },
 }
 
 impl Ruling {
@@ -82,6 +89,7 @@ impl Ruling {
             Ruling::Refused(r) => Some(r.article()),
             Ruling::IllegalMove { article, .. } => Some(article),
             Ruling::Arbiter(a) => Some(a.article()),
+            Ruling::Unclaimed { .. } => Some("A.5.2"),
         }
     }
 }
@@ -159,6 +167,55 @@ pub enum Refusal {
     /// A blind or visually impaired player's move is made, and the clock
     /// pressed, only once it has been announced (Appendix D.2.3, D.2.4).
     NotAnnounced,
+    /// The game is played without a time control: there is no time on the clock (6.3.1).
+    NoTimeControl,
+    /// Only the clock of the player having the move runs (6.2.1).
+    ClockNotRunning,
+    /// There is no such irregularity: the initial position was correct (7.2.1).
+    NothingIrregular,
+    /// In a rapid or blitz game without adequate supervision, once each
+    /// player has completed ten moves no claim about the set-up or the
+    /// placing of the board can be made (A.5.1.2).
+    TooLateToClaim,
+    /// The game was cancelled or discontinued; a new game is played (7.2.1, 7.3).
+    GameCancelled(&'static str),
+    /// No illegal move of the opponent waits for a claim (A.5.2).
+    NoIllegalMoveToClaim,
+    /// The last move was illegal and has not been corrected: the opponent
+    /// claims it, or plays on from the position it left when that is one
+    /// the game can go on from (A.5.2).
+    IllegalMovePending,
+    /// Guidelines III do not allow this here (III.2, III.4, III.5).
+    Guidelines(Unmet),
+}
+
+/// Why a request or claim of Guidelines III is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Unmet {
+    /// The Guidelines were not announced for the event (III.2.1).
+    NotAnnounced,
+    /// They do not apply to blitz (III.2.2).
+    Blitz,
+    /// They do not apply to games with an increment or a delay (III.2.2).
+    WithBonus,
+    /// The player has two minutes or more left (III.4, III.5).
+    TimeLeft {
+        /// The seconds left.
+        seconds: u32,
+        /// `"III.4"` or `"III.5"`.
+        article: &'static str,
+    },
+}
+
+impl Unmet {
+    /// The article of the Guidelines the condition comes from.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Unmet::NotAnnounced => "III.2.1",
+            Unmet::Blitz | Unmet::WithBonus => "III.2.2",
+            Unmet::TimeLeft { article, .. } => article,
+        }
+    }
 }
 
 impl Refusal {
@@ -191,6 +248,13 @@ impl Refusal {
             Refusal::NothingSealed => "I.7",
             Refusal::NotYoursToSeal => "I.1.1",
             Refusal::NotAnnounced => "D.2.3",
+            Refusal::NoTimeControl => "6.3.1",
+            Refusal::ClockNotRunning => "6.2.1",
+            Refusal::NothingIrregular => "7.2.1",
+            Refusal::TooLateToClaim => "A.5.1.2",
+            Refusal::GameCancelled(article) => article,
+            Refusal::NoIllegalMoveToClaim | Refusal::IllegalMovePending => "A.5.2",
+            Refusal::Guidelines(unmet) => unmet.article(),
         }
     }
 }
@@ -218,6 +282,21 @@ pub enum Remark {
     /// Touching a piece with the intention of moving it rejects the
     /// opponent's draw offer (9.1.2.1).
     OfferRejected,
+    /// The clock was pressed with the other hand than the one that made the
+    /// move (6.2.3): the move stands and is no illegal move; the arbiter
+    /// chooses any penalty (12.9).
+    ClockOtherHand,
+    /// The increment is added to the player's time once the move is completed (6.3.1).
+    IncrementAdded {
+        /// The seconds added (6.3.1).
+        seconds: u32,
+    },
+    /// The move ends a period of the time control: the next period's time is
+    /// added, and the time saved is kept (6.3.2).
+    PeriodAdded {
+        /// The seconds added.
+        seconds: u32,
+    },
 }
 
 impl Remark {
@@ -230,6 +309,9 @@ impl Remark {
             Remark::MoveAlreadyMade => "4.7",
             Remark::OfferTiming => "9.1.2.1",
             Remark::OfferRejected => "9.1.2.1",
+            Remark::ClockOtherHand => "6.2.3",
+            Remark::IncrementAdded { .. } => "6.3.1",
+            Remark::PeriodAdded { .. } => "6.3.2",
         }
     }
 }
@@ -362,6 +444,38 @@ pub enum ArbiterAction {
         /// The announced move, which must now be made.
         must_play: Option<Move>,
     },
+    /// The game is cancelled (a wrong initial position, 7.2.1) or
+    /// discontinued (colours reversed before ten moves each, 7.3), and a new
+    /// game is played.
+    NewGame {
+        /// `"7.2.1"` or `"7.3"`.
+        article: &'static str,
+    },
+    /// The game goes on as it stands (colours reversed after ten moves each, 7.3).
+    GameContinues {
+        /// The article.
+        article: &'static str,
+    },
+    /// The position reached is transferred to a correctly placed chessboard,
+    /// and the game goes on (7.2.2).
+    TransfersPosition,
+    /// The opponent refused the request of Guidelines III.4: the clocks get
+    /// an increment for both players, and the opponent extra time.
+    IncrementIntroduced {
+        /// The increment, in seconds (five).
+        seconds: u32,
+        /// Who gets the extra time.
+        to: Color,
+        /// How many minutes (two).
+        minutes: u32,
+    },
+    /// What follows is the arbiter's judgement, not a rule a program can
+    /// apply: the model says so and decides nothing (Guidelines III.5,
+    /// III.3.1 where the Guidelines do not apply, ...).
+    MustJudge {
+        /// The article that leaves it to the arbiter.
+        article: &'static str,
+    },
 }
 
 impl ArbiterAction {
@@ -374,6 +488,10 @@ impl ArbiterAction {
             ArbiterAction::RestartsClock => "6.11.3",
             ArbiterAction::DrawUpheld(_) => "9.5.2",
             ArbiterAction::ClaimRejected { .. } => "9.5.3",
+            ArbiterAction::NewGame { article } | ArbiterAction::GameContinues { article } => article,
+            ArbiterAction::TransfersPosition => "7.2.2",
+            ArbiterAction::IncrementIntroduced { .. } => "III.4",
+            ArbiterAction::MustJudge { article } => article,
         }
     }
 }
@@ -404,6 +522,32 @@ pub enum Ending {
         /// Why.
         cause: Forfeit,
     },
+    /// The arbiter declares the result under an article of the Competition
+    /// Rules, the Appendices or the Guidelines (III.3.1.2: both flags fallen
+    /// in the last period).
+    Declared {
+        /// Why.
+        why: Declaration,
+        /// The result.
+        result: GameResult,
+    },
+}
+
+/// Why the arbiter declares a result (see [`Ending::Declared`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declaration {
+    /// Both flags fell, which first unknown, in the period in which all the
+    /// remaining moves must be completed (Guidelines III.3.1.2).
+    BothFlagsInLastPeriod,
+}
+
+impl Declaration {
+    /// The article the arbiter declares under.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Declaration::BothFlagsInLastPeriod => "III.3.1.2",
+        }
+    }
 }
 
 /// Why a game was declared lost, other than by the rules of play or a
@@ -439,6 +583,7 @@ impl Ending {
             Ending::Rules(o) => o.reason.article(),
             Ending::IllegalMoves { .. } => "7.5.5",
             Ending::Forfeited { cause, .. } => cause.article(),
+            Ending::Declared { why, .. } => why.article(),
         }
     }
 
@@ -446,7 +591,9 @@ impl Ending {
     pub fn result(&self) -> GameResult {
         match self {
             Ending::Rules(o) => o.result,
-            Ending::IllegalMoves { result, .. } | Ending::Forfeited { result, .. } => *result,
+            Ending::IllegalMoves { result, .. }
+            | Ending::Forfeited { result, .. }
+            | Ending::Declared { result, .. } => *result,
         }
     }
 
@@ -516,6 +663,7 @@ impl fmt::Display for Ending {
                 let article = cause.article();
                 write!(f, "{result}: {what}{saved} ({article})")
             }
+            Ending::Declared { why, result } => write!(f, "{result}, declared by the arbiter ({})", why.article()),
         }
     }
 }

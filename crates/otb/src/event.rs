@@ -147,6 +147,33 @@ pub enum Event {
     /// impaired player is (Appendix D.2.1); that player's move is made only
     /// once announced (D.2.3.3).
     Announce,
+    /// Time passes on the player's own clock, which is running (6.3): the
+    /// seconds are taken from the delay first (6.3.2), then from the main
+    /// time; the flag falls when the time runs out (6.9).
+    TimePasses {
+        /// How many seconds.
+        seconds: u32,
+    },
+    /// Presses the clock with this hand (6.2.1); it must be the hand that
+    /// made the move (6.2.3).
+    PressClockWith {
+        /// The hand on the clock.
+        hand: Hand,
+    },
+    /// Points out an irregularity found during the game (7.2, 7.3).
+    PointsOut(Irregularity),
+    /// Claims that the opponent's last move, just completed, was illegal
+    /// (Appendix A.5.2, when the arbiter has not intervened).
+    ClaimIllegalMove,
+    /// With less than two minutes left, asks that an increment of five
+    /// seconds be introduced for both players: a draw offer (Guidelines III.4).
+    RequestIncrement,
+    /// With less than two minutes left, claims a draw: the opponent cannot
+    /// win by normal means or makes no effort to (Guidelines III.5).
+    ClaimQuickplayDraw,
+    /// Both flags are found fallen, and which fell first cannot be
+    /// established (Guidelines III.3.1).
+    BothFlagsFallen,
 }
 
 /// A sealed move as the arbiter reads it on the scoresheet when the envelope
@@ -178,6 +205,19 @@ pub enum Sealed {
     Unclear,
     /// It names a move that is not legal (I.8.3).
     Illegal,
+}
+
+/// An irregularity a player (or the arbiter) finds during the game (FIDE 7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Irregularity {
+    /// The initial position of the pieces was incorrect (7.2.1).
+    InitialPosition,
+    /// The chessboard is placed the wrong way round, a dark square in each
+    /// player's near right corner (7.2.2, against 2.1).
+    BoardPlacement,
+    /// The game started with the colours reversed: each player has the
+    /// pieces the pairing gave the other (7.3).
+    ColoursReversed,
 }
 
 impl Event {

@@ -41,6 +41,18 @@
 //!   move is taken back (7.5.1); pressing without a move is penalised (7.5.3);
 //!   the first illegal move gives the opponent two minutes, the second loses
 //!   (or draws, when the opponent cannot mate) (7.5.5).
+//! - with a [`TimeControl`] (`OverTheBoard::with_time_control`), time passes
+//!   on the clock of the player having the move, a completed move brings the
+//!   increment and, at the end of a period, the next period's time (6.3);
+//!   the flag falls when the time runs out (6.9), unless a move that ends the
+//!   game was made first (6.2.1.1); the clock pressed with the other hand is
+//!   no illegal move (6.2.3); the time control makes the game rapid (A.1) or
+//!   blitz (B.1), where the penalties are one minute (A.3, B.3) and, without
+//!   adequate supervision ([`Supervision`]), an illegal move waits for the
+//!   opponent's claim (A.5.2); a wrong set-up, a misplaced board and reversed
+//!   colours are ruled on as 7.2, 7.3 and A.5.1.2 say; Guidelines III, when
+//!   announced, decide both flags fallen and the request for an increment,
+//!   and leave the draw claim of III.5 to the arbiter.
 //!
 //! ```
 //! use lawbook_board::{Color, Square};
@@ -64,9 +76,13 @@ mod answer;
 mod event;
 mod model;
 mod recording;
+mod time_control;
 mod words;
 
-pub use answer::{Answer, ArbiterAction, Duty, Ending, Forfeit, Penalty, Refusal, Remark, Ruling, Score};
-pub use event::{Event, Hand, Sealed};
+pub use answer::{
+    Answer, ArbiterAction, Declaration, Duty, Ending, Forfeit, Penalty, Refusal, Remark, Ruling, Score, Unmet,
+};
+pub use event::{Event, Hand, Irregularity, Sealed};
 pub use model::{Entry, OverTheBoard};
 pub use recording::must_keep_score;
+pub use time_control::{Bonus, GameKind, Period, Supervision, TimeControl};

@@ -1,7 +1,7 @@
 //! The model's events and answers in plain words, for the transcript.
 
-use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling};
-use crate::event::{Event, Hand, Sealed};
+use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling, Unmet};
+use crate::event::{Event, Hand, Irregularity, Sealed};
 use crate::model::{Held, OverTheBoard, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
 use lawbook_movegen::{CastlingSide, Move, MoveKind, Position};
@@ -226,8 +226,38 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
         Refusal::NotYoursToSeal => {
             format!("only the player having the move seals it, before making it on the board {article}")
         }
+        Refusal::NoTimeControl => format!("the game is played without a time control {article}"),
+        Refusal::ClockNotRunning => format!("{side}'s clock is not running {}", fide("6.2.1")),
+        Refusal::NothingIrregular => format!("the game began from the initial position {}", fide("2.3, 7.2.1")),
+        Refusal::TooLateToClaim => format!(
+            "each player has completed ten moves in a rapid or blitz game without adequate supervision: \
+             no claim about the set-up or the placing of the board can be made now {article}"
+        ),
+        Refusal::GameCancelled(_) => format!("the game was given up for a new game {article}"),
+        Refusal::NoIllegalMoveToClaim => format!("no illegal move of the opponent waits for a claim {article}"),
+        Refusal::IllegalMovePending => format!(
+            "the illegal move left a position the game cannot go on from: it is claimed, or the arbiter acts {article}"
+        ),
+        Refusal::Guidelines(unmet) => match unmet {
+            Unmet::NotAnnounced => {
+                format!("the Guidelines for games without increment were not announced for the event {article}")
+            }
+            Unmet::Blitz => format!("the Guidelines for games without increment do not apply to blitz {article}"),
+            Unmet::WithBonus => {
+                format!("the Guidelines for games without increment do not apply to a game with increment {article}")
+            }
+            Unmet::TimeLeft { seconds, .. } => {
+                format!("{side} has {} left, not less than two minutes {article}", clock_time(*seconds))
+            }
+        },
     };
     format!("not allowed: {reason}")
+}
+
+/// Seconds as a clock shows them: `1:05:00`, `4:30`, `0:09`.
+pub(crate) fn clock_time(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }
 }
 
 /// A completed illegal move, in words.
@@ -285,6 +315,30 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
         ArbiterAction::DrawUpheld(outcome) => {
             format!("the arbiter upholds the claim: the game is drawn, {} {article}", outcome.result)
         }
+        ArbiterAction::NewGame { article: "7.3" } => {
+            format!(
+                "fewer than ten moves each were made: the game is discontinued and a new game is played with the correct colours {article}"
+            )
+        }
+        ArbiterAction::NewGame { .. } => {
+            format!("the initial position was incorrect: the game is cancelled and a new game is played {article}")
+        }
+        ArbiterAction::GameContinues { article: "7.3" } => {
+            format!("each player has made ten moves or more: the game goes on {article}")
+        }
+        ArbiterAction::GameContinues { .. } => {
+            format!("it is not the last period of the game: the game goes on {article}")
+        }
+        ArbiterAction::TransfersPosition => {
+            format!("the position reached is transferred to a correctly placed board, and the game goes on {article}")
+        }
+        ArbiterAction::IncrementIntroduced { seconds, to, minutes } => format!(
+            "the request was refused: the arbiter agreeing, the clocks add {seconds} seconds a move for both players and {to} gets {minutes} extra minutes {article}"
+        ),
+        ArbiterAction::MustJudge { article: "III.5.1" } => format!(
+            "the clock is paused: whether the opponent cannot win by normal means, or is making no effort to, is the arbiter's judgement; the arbiter declares the game drawn, postpones the decision or rejects the claim {article}"
+        ),
+        ArbiterAction::MustJudge { .. } => format!("the laws leave this to the arbiter's judgement {article}"),
         ArbiterAction::ClaimRejected { to, minutes, must_play } => {
             let mut text = format!(
                 "the claim is incorrect: the arbiter gives {to} {minutes} extra minutes and the game goes on {article}"
@@ -320,6 +374,15 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
             fide("9.1.2.1, 11.5")
         ),
         Remark::OfferRejected => format!("touching a piece rejects the opponent's draw offer {article}"),
+        Remark::ClockOtherHand => format!(
+            "the clock is pressed with the other hand than the one that moved {article}: not an illegal move; the arbiter may penalise it {}",
+            fide("12.9")
+        ),
+        Remark::IncrementAdded { seconds } => format!("{side} gets the {seconds} seconds of the increment {article}"),
+        Remark::PeriodAdded { seconds } => format!(
+            "the move ends a period of the time control: {side} gets {} for the next, keeping the time saved {article}",
+            clock_time(*seconds)
+        ),
     }
 }
 
@@ -417,6 +480,24 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         },
         Event::OpenEnvelope => "the envelope with the sealed move is opened".to_string(),
         Event::Announce => format!("{side} announces the move"),
+        Event::TimePasses { seconds } => format!("{} pass on {side}'s clock", clock_time(seconds)),
+        Event::PressClockWith { hand: Hand::Left } => format!("{side} presses the clock with the left hand"),
+        Event::PressClockWith { hand: Hand::Right } => format!("{side} presses the clock with the right hand"),
+        Event::PointsOut(Irregularity::InitialPosition) => {
+            format!("{side} points out that the initial position was incorrect")
+        }
+        Event::PointsOut(Irregularity::BoardPlacement) => {
+            format!("{side} points out that the board is placed the wrong way round")
+        }
+        Event::PointsOut(Irregularity::ColoursReversed) => {
+            format!("{side} points out that the game started with the colours reversed")
+        }
+        Event::ClaimIllegalMove => format!("{side} claims that {}'s last move was illegal", !side),
+        Event::RequestIncrement => format!("{side} asks for an increment of five seconds for both players"),
+        Event::ClaimQuickplayDraw => format!("{side} claims a draw with less than two minutes left"),
+        Event::BothFlagsFallen => {
+            format!("{side} points out that both flags have fallen, and which fell first cannot be established")
+        }
         Event::ClaimDraw { claim, announced } => {
             let what = match claim {
                 lawbook_outcome::Claim::FiftyMoves => "under the fifty-move rule",
@@ -446,6 +527,12 @@ pub(crate) fn answer_words(
     let mut parts: Vec<String> = Vec::new();
     if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
         parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.1)", !side));
+    }
+    if matches!(event, Event::RequestIncrement) && matches!(ruling, Ruling::Accepted) {
+        parts.push(format!("the request is a draw offer, standing until {} accepts or refuses it (FIDE III.4)", !side));
+    }
+    if let (Event::TimePasses { .. }, Ruling::Accepted, Some(left)) = (event, ruling, otb.time_left(side)) {
+        parts.push(format!("{side} has {} left (FIDE 6.3)", clock_time(left)));
     }
     let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
     let show_duty = match ruling {
@@ -483,6 +570,15 @@ pub(crate) fn answer_words(
         }
         Ruling::Ended(ending) => {
             parts.push(format!("the game is over: {ending}"));
+            false
+        }
+        Ruling::Unclaimed { article } => {
+            parts.push(format!(
+                "an illegal move {}; in a rapid or blitz game without adequate supervision it stays on the board and stands unless {} claims it before making a move {}",
+                fide(article),
+                !side,
+                fide("A.5.2")
+            ));
             false
         }
     };

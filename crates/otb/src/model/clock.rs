@@ -1,8 +1,11 @@
 //! The clock: pressing it completes the move or an illegal move, stopping it
-//! seeks the arbiter (FIDE 6.2.1, 6.11.2, 7.5.1 to 7.5.5).
+//! seeks the arbiter, time passes on it and the flag falls (FIDE 6.2.1,
+//! 6.2.1.1, 6.2.3, 6.3, 6.9, 6.11.2, 7.5.1 to 7.5.5, A.3, A.5.2).
 
-use super::{EXTRA_MINUTES, OverTheBoard, Turn};
-use crate::answer::{Ending, Penalty, Refusal, Remark, Ruling};
+use super::{OverTheBoard, Turn};
+use crate::answer::{Duty, Ending, Penalty, Refusal, Remark, Ruling};
+use crate::event::{Event, Hand};
+use crate::time_control::Bonus;
 use lawbook_board::{Color, Piece, Role};
 use lawbook_movegen::Move;
 use lawbook_outcome::GameResult;
@@ -11,7 +14,7 @@ use lawbook_outcome::dead::can_checkmate;
 impl OverTheBoard {
     /// Pressing the clock: the move is complete (6.2.1), or an illegal move
     /// is completed (7.5.1 to 7.5.4) and penalised (7.5.5).
-    pub(super) fn press_clock(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
+    pub(super) fn press_clock(&mut self, side: Color, hand: Option<Hand>) -> Result<(Ruling, Vec<Remark>), Refusal> {
         self.own_move(side)?;
         if self.table.paused {
             return Err(Refusal::ClockPaused);
@@ -24,6 +27,9 @@ impl OverTheBoard {
         }
         let pos = *self.position();
         let (duty, allowed) = self.allowed_with_duty();
+        let number = pos.fullmoves();
+        let other_hand = matches!((hand, self.table.turn.hand), (Some(on_clock), Some(moved)) if on_clock != moved);
+        self.restart_delay();
         if self.table.board == *pos.board() {
             // 7.5.3: the clock pressed without a move.
             self.reinstate();
@@ -39,9 +45,14 @@ impl OverTheBoard {
             let ending = self.complete(mv);
             if two_hands {
                 let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
-                return Ok((Ruling::IllegalMove { article: "7.5.4", stands: Some(mv), penalty }, Vec::new()));
+                let remarks = self.time_after_move(side, number, false);
+                return Ok((Ruling::IllegalMove { article: "7.5.4", stands: Some(mv), penalty }, remarks));
             }
-            return Ok((Ruling::Completed { mv, ending }, Vec::new()));
+            let mut remarks = self.time_after_move(side, number, ending.is_none());
+            if other_hand {
+                remarks.insert(0, Remark::ClockOtherHand);
+            }
+            return Ok((Ruling::Completed { mv, ending }, remarks));
         }
         if let Some(mv) = self.unpromoted_pawn(&pos) {
             // 7.5.2: the pawn becomes a queen; the arbiter brings one if none is at hand.
@@ -51,7 +62,16 @@ impl OverTheBoard {
             self.table.board.set_piece_at(mv.to(), queen);
             let ending = self.complete(mv);
             let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
-            return Ok((Ruling::IllegalMove { article: "7.5.2", stands: Some(mv), penalty }, Vec::new()));
+            let remarks = self.time_after_move(side, number, false);
+            return Ok((Ruling::IllegalMove { article: "7.5.2", stands: Some(mv), penalty }, remarks));
+        }
+        if self.under_a5() {
+            // A.5.2: the illegal move stays on the board unless the opponent
+            // claims it before making a move (the arbiter, where he sees it,
+            // acts as on a claim).
+            self.table.turn.holding = None;
+            self.table.pending_illegal = Some(side);
+            return Ok((Ruling::Unclaimed { article: "7.5.1" }, Vec::new()));
         }
         // 7.5.1: the position before the irregularity is reinstated.
         self.reinstate();
@@ -85,7 +105,7 @@ impl OverTheBoard {
     /// Puts the pieces back as the position says; touched pieces, and the
     /// moves a released piece committed to, still bind (7.5.1: 4.3 and 4.7
     /// apply to the move replacing the illegal one).
-    fn reinstate(&mut self) {
+    pub(super) fn reinstate(&mut self) {
         let table = &mut self.table;
         table.board = *self.game.position().board();
         table.spares = table.spares_at_start;
@@ -105,8 +125,8 @@ impl OverTheBoard {
         }
     }
 
-    /// The penalty for a completed illegal move (7.5.5).
-    fn penalise(&mut self, side: Color) -> Penalty {
+    /// The penalty for a completed illegal move (7.5.5; one minute in rapid, A.3).
+    pub(super) fn penalise(&mut self, side: Color) -> Penalty {
         let opponent = !side;
         self.table.illegal_moves[side] += 1;
         if self.table.illegal_moves[side] >= 2 {
@@ -116,8 +136,99 @@ impl OverTheBoard {
             self.ending = Some(ending);
             Penalty::Ends(ending)
         } else {
-            self.table.extra_minutes[opponent] += EXTRA_MINUTES;
-            Penalty::ExtraTime { to: opponent, minutes: EXTRA_MINUTES }
+            let minutes = self.penalty_minutes();
+            self.give_minutes(opponent, minutes);
+            Penalty::ExtraTime { to: opponent, minutes }
         }
+    }
+
+    /// The fixed extra time starts again for the player whose clock now runs (6.3.2).
+    fn restart_delay(&mut self) {
+        if let Some(clocks) = &mut self.table.clocks {
+            clocks.delay_left = match clocks.control.bonus() {
+                Bonus::Delay(s) => s,
+                Bonus::None | Bonus::Increment(_) => 0,
+            };
+        }
+    }
+
+    /// The time a completed move of number `number` brings its player: the
+    /// increment (6.3.1; none for a move penalised as illegal), and the next
+    /// period's time when the move ends a period (6.3.2).
+    fn time_after_move(&mut self, side: Color, number: u32, increment: bool) -> Vec<Remark> {
+        let mut remarks = Vec::new();
+        let Some(clocks) = &mut self.table.clocks else { return remarks };
+        if let (true, Bonus::Increment(seconds)) = (increment, clocks.control.bonus())
+            && seconds > 0
+        {
+            clocks.left[side] = clocks.left[side].saturating_add(seconds);
+            remarks.push(Remark::IncrementAdded { seconds });
+        }
+        let added = clocks.control.added_after_move(number);
+        if added > 0 {
+            clocks.left[side] = clocks.left[side].saturating_add(added);
+            remarks.push(Remark::PeriodAdded { seconds: added });
+        }
+        remarks
+    }
+
+    /// The clock whose time runs: the player having the move's, or, while an
+    /// illegal move waits for a claim, the opponent's (A.5.2).
+    fn running(&self) -> Color {
+        self.table.pending_illegal.map_or(self.turn(), |offender| !offender)
+    }
+
+    /// Time passes on `side`'s clock: the fixed extra time first (6.3.2),
+    /// then the main time; when it runs out the flag falls (6.9).
+    pub(super) fn time_passes(&mut self, side: Color, seconds: u32) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if self.table.clocks.is_none() {
+            return Err(Refusal::NoTimeControl);
+        }
+        if self.running() != side {
+            return Err(Refusal::ClockNotRunning);
+        }
+        if self.table.paused {
+            return Err(Refusal::ClockPaused);
+        }
+        let Some(clocks) = &mut self.table.clocks else { return Err(Refusal::NoTimeControl) };
+        let from_delay = seconds.min(clocks.delay_left);
+        clocks.delay_left -= from_delay;
+        let rest = seconds - from_delay;
+        clocks.left[side] = clocks.left[side].saturating_sub(rest);
+        if clocks.left[side] == 0 {
+            // The flag falls (6.1.1), seen as it falls (6.8).
+            let declared = self.game.flag_fall(side);
+            return self.declare(declared);
+        }
+        Ok((Ruling::Accepted, Vec::new()))
+    }
+
+    /// A move made on the board that ends the game is completed without the
+    /// clock (6.2.1.1): once it is made, whatever happens next (a flag, a
+    /// resignation, an offer) comes after it. Answers for the event when the
+    /// move is completed this way.
+    pub(super) fn game_ending_move_completes(&mut self, event: Event) -> Option<(Ruling, Vec<Remark>)> {
+        let by_hand_or_clock = matches!(
+            event,
+            Event::Touch { .. }
+                | Event::Adjust { .. }
+                | Event::Move { .. }
+                | Event::Release
+                | Event::Remove { .. }
+                | Event::Place { .. }
+                | Event::PressClock
+                | Event::PressClockWith { .. }
+                | Event::StopClock
+                | Event::CallArbiter { .. }
+        );
+        if by_hand_or_clock || self.table.pending_illegal.is_some() {
+            return None;
+        }
+        let Duty::PressClock(mv) = self.duty() else { return None };
+        let mut after = self.game.clone();
+        after.play(mv).ok()?;
+        after.outcome()?;
+        let ending = self.complete(mv);
+        Some((Ruling::Completed { mv, ending }, Vec::new()))
     }
 }

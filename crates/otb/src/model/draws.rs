@@ -1,7 +1,7 @@
 //! Draw offers and claims, and the arbiter's ruling on a claim (FIDE 9.1 to
 //! 9.5).
 
-use super::{EXTRA_MINUTES, OverTheBoard, Turn};
+use super::{OverTheBoard, Turn};
 use crate::answer::{ArbiterAction, Duty, Ending, Refusal, Remark, Ruling};
 use lawbook_board::Color;
 use lawbook_movegen::Move;
@@ -13,6 +13,7 @@ impl OverTheBoard {
         if self.table.offer == Some(!side) {
             self.table.offer = None;
             remarks.push(Remark::OfferRejected);
+            self.increment_request_refused(side);
         }
     }
 
@@ -40,6 +41,7 @@ impl OverTheBoard {
             _ => Refusal::TooEarlyToAgree,
         })?;
         self.table.offer = None;
+        self.table.increment_request = None;
         let ending = Ending::Rules(outcome);
         self.ending = Some(ending);
         Ok((Ruling::Ended(ending), Vec::new()))
@@ -51,7 +53,10 @@ impl OverTheBoard {
             return Err(Refusal::NoOffer);
         }
         self.table.offer = None;
-        Ok((Ruling::Accepted, Vec::new()))
+        match self.increment_request_refused(side) {
+            Some(action) => Ok((Ruling::Arbiter(action), Vec::new())),
+            None => Ok((Ruling::Accepted, Vec::new())),
+        }
     }
 
     /// Claiming a draw (9.2, 9.3), on the position or with an announced
@@ -90,11 +95,12 @@ impl OverTheBoard {
             }
         }
         let opponent = !side;
-        self.table.extra_minutes[opponent] += EXTRA_MINUTES;
+        let minutes = self.penalty_minutes();
+        self.give_minutes(opponent, minutes);
         self.table.turn.announced = announced;
         // A claim is also an offer of a draw, which the opponent may accept (9.1.2.3).
         self.table.offer = Some(side);
-        let action = ArbiterAction::ClaimRejected { to: opponent, minutes: EXTRA_MINUTES, must_play: announced };
+        let action = ArbiterAction::ClaimRejected { to: opponent, minutes, must_play: announced };
         Ok((Ruling::Arbiter(action), Vec::new()))
     }
 }

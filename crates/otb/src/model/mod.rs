@@ -17,12 +17,16 @@ mod arbiter;
 mod clock;
 mod conduct;
 mod draws;
+mod irregularities;
 mod moving;
 mod promotion;
+mod quickplay;
+mod rapid;
 mod touch;
 
 use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
 use crate::event::{Event, Hand, Sealed};
+use crate::time_control::{Bonus, GameKind, Supervision, TimeControl};
 use crate::words;
 use core::fmt;
 use lawbook_board::{Board, ByColor, Color, Piece, Role, Square};
@@ -35,8 +39,19 @@ type Counts = [u8; 6];
 /// The pieces of a standard set, by role.
 const SET: Counts = [8, 2, 2, 2, 1, 1];
 
-/// Minutes the arbiter adds to the opponent's time (7.5.5, 9.5.3).
+/// Minutes the arbiter adds to the opponent's time (7.5.5, 9.5.3); one in
+/// rapid and blitz where Appendix A.3 applies.
 const EXTRA_MINUTES: u32 = 2;
+
+/// The clocks of a game with a time control (6.1, 6.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Clocks {
+    control: TimeControl,
+    /// Seconds of main thinking time left.
+    left: ByColor<u32>,
+    /// Seconds of the fixed extra time left on this move (6.3.2, time-delay mode).
+    delay_left: u32,
+}
 
 /// An own piece moved, or taken off the board, on this move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +113,12 @@ struct Table {
     offer: Option<Color>,
     illegal_moves: ByColor<u32>,
     extra_minutes: ByColor<u32>,
+    clocks: Option<Clocks>,
+    /// An illegal move completed by this player in a rapid or blitz game
+    /// without adequate supervision, not yet claimed nor played on from (A.5.2).
+    pending_illegal: Option<Color>,
+    /// A request of Guidelines III.4 by this player, standing as a draw offer.
+    increment_request: Option<Color>,
     /// The move sealed at an adjournment, until the envelope is opened (Guidelines I).
     sealed: Option<Sealed>,
 }
@@ -167,6 +188,9 @@ pub struct OverTheBoard {
     settings: Settings,
     ending: Option<Ending>,
     transcript: Vec<Entry>,
+    supervision: Supervision,
+    guidelines: bool,
+    cancelled: Option<&'static str>,
 }
 
 /// Whether `origin` to `at` is the move `m`, or the part of it a piece makes.
@@ -229,10 +253,132 @@ impl OverTheBoard {
                 illegal_moves: ByColor::new(0, 0),
                 extra_minutes: ByColor::new(0, 0),
                 sealed: None,
+                clocks: None,
+                pending_illegal: None,
+                increment_request: None,
             },
             settings: Settings::default(),
             ending,
             transcript: Vec::new(),
+            supervision: Supervision::Adequate,
+            guidelines: false,
+            cancelled: None,
+        }
+    }
+
+    /// The game played with this time control: each clock starts with the
+    /// first period's time (6.3.1). Without one (the default) the model keeps
+    /// no time, and the game is a standard one.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_board::Square;
+    /// use lawbook_otb::{Bonus, Event, GameKind, OverTheBoard, TimeControl};
+    ///
+    /// let control = TimeControl::game_in(15 * 60).with_bonus(Bonus::Increment(10));
+    /// let mut otb = OverTheBoard::new(Position::startpos()).with_time_control(control);
+    /// assert_eq!(otb.kind(), GameKind::Rapid);
+    /// otb.apply(Color::White, Event::TimePasses { seconds: 30 });
+    /// otb.act_out(Move::normal(Square::E2, Square::E4)).unwrap();
+    /// // 900 - 30 + 10 seconds.
+    /// assert_eq!(otb.time_left(Color::White), Some(880));
+    /// ```
+    pub fn with_time_control(mut self, control: TimeControl) -> OverTheBoard {
+        self.set_time_control(control);
+        self
+    }
+
+    /// Sets the time control; both clocks start again with the first period's time.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        let first = control.periods().first().map_or(0, |p| p.seconds);
+        let delay_left = match control.bonus() {
+            Bonus::Delay(s) => s,
+            Bonus::None | Bonus::Increment(_) => 0,
+        };
+        self.table.clocks = Some(Clocks { control, left: ByColor::new(first, first), delay_left });
+    }
+
+    /// The game supervised as the event says (Appendix A.4 or A.5, B.2 or B.3);
+    /// adequate by default.
+    pub fn with_supervision(mut self, supervision: Supervision) -> OverTheBoard {
+        self.supervision = supervision;
+        self
+    }
+
+    /// Sets how the game is supervised.
+    pub fn set_supervision(&mut self, supervision: Supervision) {
+        self.supervision = supervision;
+    }
+
+    /// The Guidelines for games without increment (Guidelines III) were
+    /// announced for the event (III.2.1).
+    pub fn with_quickplay_guidelines(mut self) -> OverTheBoard {
+        self.guidelines = true;
+        self
+    }
+
+    /// Announces Guidelines III for the event (III.2.1).
+    pub fn announce_quickplay_guidelines(&mut self) {
+        self.guidelines = true;
+    }
+
+    /// The time control, if the game has one.
+    pub fn time_control(&self) -> Option<&TimeControl> {
+        self.table.clocks.as_ref().map(|c| &c.control)
+    }
+
+    /// The kind of game its time control makes it (A.1, B.1); standard without one.
+    pub fn kind(&self) -> GameKind {
+        self.time_control().map_or(GameKind::Standard, TimeControl::kind)
+    }
+
+    /// How the game is supervised.
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
+    }
+
+    /// Whether the rules of Appendix A.5 apply: a rapid game without adequate
+    /// supervision (A.5), or a blitz game without it (B.3).
+    pub fn under_a5(&self) -> bool {
+        self.kind() != GameKind::Standard && self.supervision == Supervision::Limited
+    }
+
+    /// The minutes the penalties of Articles 7 and 9 give: two, or one in a
+    /// rapid game (A.3) and in a blitz game governed by the rapid rules (B.3).
+    /// A blitz game with adequate supervision is under the Competition Rules
+    /// (B.2), and so two.
+    pub fn penalty_minutes(&self) -> u32 {
+        match (self.kind(), self.supervision) {
+            (GameKind::Standard, _) | (GameKind::Blitz, Supervision::Adequate) => EXTRA_MINUTES,
+            (GameKind::Rapid, _) | (GameKind::Blitz, Supervision::Limited) => 1,
+        }
+    }
+
+    /// Seconds left on `color`'s clock (the main thinking time), if the game
+    /// has a time control.
+    pub fn time_left(&self, color: Color) -> Option<u32> {
+        self.table.clocks.as_ref().map(|c| c.left[color])
+    }
+
+    /// Why the game was cancelled or discontinued for a new one, if it was
+    /// (`"7.2.1"`, `"7.3"`).
+    pub fn cancelled(&self) -> Option<&'static str> {
+        self.cancelled
+    }
+
+    /// Moves `color` has completed in the game, those before its set-up
+    /// position included ([`lawbook_outcome::Game::moves_made`]).
+    pub(crate) fn moves_completed(&self, color: Color) -> u32 {
+        self.game.moves_made(color)
+    }
+
+    /// Adds extra time to `color`: the minutes counted for the reports, and
+    /// the seconds on the clock when there is one.
+    pub(crate) fn give_minutes(&mut self, color: Color, minutes: u32) {
+        self.table.extra_minutes[color] += minutes;
+        if let Some(clocks) = &mut self.table.clocks {
+            clocks.left[color] = clocks.left[color].saturating_add(minutes * 60);
         }
     }
 
@@ -490,6 +636,17 @@ impl OverTheBoard {
         {
             return Err(Refusal::Adjourned);
         }
+        if let Some(article) = self.cancelled {
+            return Err(Refusal::GameCancelled(article));
+        }
+        if let Some(offender) = self.table.pending_illegal
+            && let Some(answer) = self.pending(side, offender, event)?
+        {
+            return Ok(answer);
+        }
+        if let Some(answer) = self.game_ending_move_completes(event) {
+            return Ok(answer);
+        }
         match event {
             Event::Touch { square, .. } => self.touch(side, square),
             Event::Adjust { square, .. } => self.adjust(side, square),
@@ -500,7 +657,7 @@ impl OverTheBoard {
             Event::PressClock if self.settings.visually_impaired[side] && !self.table.turn.announced_aloud => {
                 Err(Refusal::NotAnnounced)
             }
-            Event::PressClock => self.press_clock(side),
+            Event::PressClock => self.press_clock(side, None),
             Event::StopClock => self.stop_clock(),
             Event::CallArbiter { piece } => Ok((Ruling::Arbiter(self.call_arbiter(side, piece)), Vec::new())),
             Event::OfferDraw => self.offer_draw(side),
@@ -526,6 +683,13 @@ impl OverTheBoard {
                 self.table.turn.announced_aloud = true;
                 Ok((Ruling::Accepted, Vec::new()))
             }
+            Event::TimePasses { seconds } => self.time_passes(side, seconds),
+            Event::PressClockWith { hand } => self.press_clock(side, Some(hand)),
+            Event::PointsOut(irregularity) => self.points_out(side, irregularity),
+            Event::ClaimIllegalMove => Err(Refusal::NoIllegalMoveToClaim),
+            Event::RequestIncrement => self.request_increment(side),
+            Event::ClaimQuickplayDraw => self.claim_quickplay_draw(side),
+            Event::BothFlagsFallen => self.both_flags_fallen(),
         }
     }
 
