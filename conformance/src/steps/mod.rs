@@ -12,11 +12,16 @@
 //! | `board` | where the pieces stand, what a move changed, the squares and their colours |
 //! | `endings` | how a game ends: results, dead positions, material, repetition, fifty moves, claims, agreement, piece values |
 //! | `over_the_board` | touch-move, letting go, the clock and the arbiter (lawbook's own model) |
+//!
+//! A capture of a step's pattern that names squares or moves is named for
+//! what it holds (`(?<attacked>...)`, `(?<move>...)`): `meaning` reads a
+//! step's squares from those names, for the rulebook's boards.
 
 mod board;
 mod check;
 mod endings;
 mod legal_moves;
+pub(crate) mod meaning;
 mod over_the_board;
 mod playing;
 mod setup;

@@ -8,13 +8,13 @@ use cucumber::{then, when};
 use lawbook_engines::{Ask, Capability};
 use lawbook_notation::uci::UciMove;
 
-#[when(regex = r"^(White|Black) plays (\S+)$")]
+#[when(regex = r"^(White|Black) plays (?<play>\S+)$")]
 fn plays(world: &mut ChessWorld, side: String, text: String) {
     world.expect_turn(color(&side), &format!("play {text}"));
     world.game().play(&text);
 }
 
-#[when(regex = r"^the game continues (.+)$")]
+#[when(regex = r"^the game continues (?<movetext>.+)$")]
 fn continues(world: &mut ChessWorld, text: String) {
     for mv in movetext(&text) {
         world.game().play(&mv);
@@ -24,7 +24,7 @@ fn continues(world: &mut ChessWorld, text: String) {
 /// Sends the move to the engine as played, where the engine can be asked
 /// to play a move and the text names one move; otherwise asks whether the
 /// engine lists it. Plays it if the engine takes it.
-#[when(regex = r"^(White|Black) tries (\S+)$")]
+#[when(regex = r"^(White|Black) tries (?<play>\S+)$")]
 fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
     let before = world.expect_turn(color(&side), &format!("try {text}"));
     let tried = ask::tried_move(world, &text);
