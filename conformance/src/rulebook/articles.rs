@@ -130,14 +130,38 @@ pub(super) fn page(laws: &Laws, scenarios: &[ScenarioRecord]) -> Markup {
         unknown.iter().filter(|(n, _)| laws.part(&part_of(n)).is_none()).collect();
     let with_scenarios = laws.provisions.iter().filter(|p| citing.contains_key(&p.number)).count();
     let by_person = laws.provisions.iter().filter(|p| p.decided_by == Decider::Person).count();
+    // A number's scenarios, by area.
     let links = |rs: &[&ScenarioRecord]| -> Markup {
+        let mut areas: Vec<(&str, Vec<&ScenarioRecord>)> = Vec::new();
+        for &r in rs {
+            match areas.iter_mut().find(|(a, _)| *a == r.feature) {
+                Some((_, list)) => list.push(r),
+                None => areas.push((&r.feature, vec![r])),
+            }
+        }
         html! {
-            ul.scenarios {
-                @for r in rs {
-                    li { a href=(format!("{}#{}", page_of(r), anchor_of(r))) { (r.feature) ": " (r.scenario) } }
+            @for (area, list) in &areas {
+                div.area-links {
+                    span.area { (area) }
+                    ul.scenarios {
+                        @for r in list {
+                            li { a href=(format!("{}#{}", page_of(r), anchor_of(r))) { (r.scenario) } }
+                        }
+                    }
                 }
             }
         }
+    };
+    // How many scenarios cite a part or anything in it.
+    let in_part = |part: &str| -> usize {
+        let mut ids: Vec<&str> = citing
+            .iter()
+            .filter(|(n, _)| n.as_str() == part || n.split('.').next() == Some(part))
+            .flat_map(|(_, rs)| rs.iter().map(|r| r.location.as_str()))
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids.len()
     };
     let sub_scenarios = |p: &Provision| -> Vec<&str> {
         laws.provisions
@@ -156,7 +180,7 @@ pub(super) fn page(laws: &Laws, scenarios: &[ScenarioRecord]) -> Markup {
         }
         nav.parts {
             @for part in &laws.parts {
-                a href=(format!("#{}", anchor(&part.number))) { (part_name(&part.number)) }
+                a href=(format!("#{}", anchor(&part.number))) { (part_name(&part.number)) " (" (in_part(&part.number)) ")" }
             }
             @if !homeless.is_empty() { a href="#not-in-the-laws-file" { "Cited, not in the file" } }
         }
@@ -165,6 +189,7 @@ pub(super) fn page(laws: &Laws, scenarios: &[ScenarioRecord]) -> Markup {
             @let rows = rows(&provisions, &unknown, &part.number);
             section.part id=(anchor(&part.number)) data-search=(format!("{} {}", part_name(&part.number), part.title).to_lowercase()) {
                 h2 { (part_name(&part.number)) ": " (part.title) }
+                p.count { (in_part(&part.number)) " scenarios cite this part or a provision in it." }
                 @if let Some(rs) = citing.get(&part.number) {
                     p { "Cited as a whole by:" } (links(rs))
                 }

@@ -145,7 +145,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;verti
 nav.parts{margin:.5em 0 1em}nav.parts a{white-space:nowrap}.law-title{font-weight:normal}\
 .legend .key{white-space:nowrap;margin-right:.7em;display:inline-block}.swatch{display:inline-block;width:.9em;height:.9em;opacity:.6;margin-right:.25em;vertical-align:-.1em;border:1px solid #999}\
 table.provisions{width:100%}table.provisions td:nth-child(2){width:45%}td.number{white-space:nowrap;font-weight:600}.says{color:#444;font-size:95%}.status{color:#666;font-style:italic}.through{font-size:90%;margin:.2em 0}\
-ul.scenarios{margin:0;padding-left:1.1em}.front{font-size:110%;background:#f3f6fb;border:1px solid #cdd8ea;padding:.5em .8em;border-radius:6px}\
+ul.scenarios{margin:0 0 .3em;padding-left:1.1em}.area-links .area{font-size:85%;color:#555;font-weight:600}a.fide{display:inline-block}.count{color:#555;margin:.2em 0}.front{font-size:110%;background:#f3f6fb;border:1px solid #cdd8ea;padding:.5em .8em;border-radius:6px}\
 .only{display:none;background:#f3f6fb;border:1px solid #cdd8ea;padding:.4em .8em;border-radius:6px}\
 body:has(.card:target) .card:not(:target),body:has(.card:target) .filters{display:none}\
 body:has(.card:target) .only{display:block}body:has(.card:target) .card:target{scroll-margin-top:100vh}\
@@ -531,7 +531,7 @@ provisions:
             let at = page.find(&format!("<tr id=\"fide-{n}\"")).unwrap_or_else(|| panic!("no row {n}"));
             page[at..].split("</tr>").next().unwrap_or_default().to_string()
         };
-        assert!(row("3.8.2.2").contains("<a href=\"castling.html#line-10\">Castling: scenario 10</a>"));
+        assert!(row("3.8.2.2").contains("<span class=\"area\">Castling</span><ul class=\"scenarios\"><li><a href=\"castling.html#line-10\">scenario 10</a>"));
         assert!(row("3.8.2.2").contains("castling.html#line-30"));
         assert!(row("3.8.2").contains("Through its sub-provisions: <a href=\"#fide-3.8.2.2\">3.8.2.2</a>"));
         assert!(!row("3.8.2").contains("No scenario yet"));
