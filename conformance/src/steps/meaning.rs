@@ -136,20 +136,36 @@ pub(crate) fn step_type(keyword: &str, before: StepType) -> StepType {
 /// The squares of the move `text` names in `pos`: a legal move's own
 /// (castling: the king's two squares, as UCI writes them); otherwise those
 /// of every move the text could name on this board, as the steps read it
-/// (an illegal move included, see [`crate::ask::named`]).
+/// (an illegal move included, see [`crate::ask::named`]); where no piece
+/// could make it (`e2-e5`, `Rc3-d4`), its target, and the square it comes
+/// from where the text names only one.
 pub(crate) fn move_squares(pos: &Position, text: &str) -> Vec<Square> {
-    let moves: Vec<UciMove> = match read_move(pos, text, ReadOptions::LENIENT) {
-        Ok((mv, _)) => vec![UciMove::from_move(pos, mv)],
+    let ends = |m: &UciMove| [m.from(), m.to()];
+    let mut out: Vec<Square> = match read_move(pos, text, ReadOptions::LENIENT) {
+        Ok((mv, _)) => ends(&UciMove::from_move(pos, mv)).into_iter().flatten().collect(),
         Err(_) => match MovePattern::read(text, Lang::English) {
             Some(pattern) => {
                 let reach = crate::ask::candidates(pos);
-                crate::ask::named(pos, &pattern).into_iter().filter(|m| reach.contains(m)).collect()
+                let named = crate::ask::named(pos, &pattern);
+                let reached: Vec<Square> =
+                    named.iter().filter(|m| reach.contains(m)).flat_map(ends).flatten().collect();
+                if reached.is_empty() {
+                    let one_from = named.windows(2).all(|w| w[0].from() == w[1].from());
+                    let from = named.first().and_then(|m| m.from()).filter(|_| one_from);
+                    from.into_iter().chain(named.iter().filter_map(|m| m.to())).collect()
+                } else {
+                    reached
+                }
             }
-            None => text.parse().ok().into_iter().collect(),
+            None => text.parse::<UciMove>().ok().iter().flat_map(ends).flatten().collect(),
         },
     };
-    let mut out: Vec<Square> = moves.iter().flat_map(|m| [m.from(), m.to()]).flatten().collect();
-    out.dedup();
+    let mut seen = Vec::new();
+    out.retain(|sq| {
+        let new = !seen.contains(sq);
+        seen.push(*sq);
+        new
+    });
     out
 }
 
@@ -237,5 +253,7 @@ mod tests {
         assert_eq!(names("Ra1-a8"), ["a1", "a8"]);
         assert_eq!(names("Rd1"), ["a1", "d1"], "only the rook that can reach d1");
         assert!(names("Nf3").is_empty(), "no knight");
+        assert_eq!(names("f2-f5"), ["f2", "f5"], "a move no piece can make: its squares as written");
+        assert_eq!(names("Rh1-g2"), ["h1", "g2"]);
     }
 }
