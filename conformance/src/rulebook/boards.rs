@@ -16,6 +16,28 @@ use std::collections::BTreeMap;
 /// The squares marked on one board, each with what the steps say of it.
 pub(super) type Marks = BTreeMap<Square, Vec<Mark>>;
 
+/// The marks of a scenario's two boards.
+pub(super) struct Boards {
+    /// On the position set up.
+    pub before: Marks,
+    /// On the position reached.
+    pub after: Marks,
+    /// A step changes the board, and the second board shows the result:
+    /// the first board's marks are those of the steps before it.
+    pub moved: bool,
+}
+
+impl Boards {
+    /// Which steps a board's marks come from, in the caption's words.
+    pub(super) fn which_steps(&self, first: bool) -> &'static str {
+        match (first, self.moved) {
+            (true, true) => "the steps before the first move",
+            (false, _) => "the steps after the last move",
+            (true, false) => "the steps",
+        }
+    }
+}
+
 /// A mark's colour (drawn half transparent over the square).
 fn colour(mark: Mark) -> &'static str {
     match mark {
@@ -70,7 +92,7 @@ pub(super) fn has_after_board(r: &ScenarioRecord) -> bool {
 /// speak of positions no board shows, and mark nothing. A move named is
 /// read on the position of its board (a position no game can reach names no
 /// move's squares); a step that plays a move marks it on the board before.
-pub(super) fn marks(r: &ScenarioRecord) -> (Marks, Marks) {
+pub(super) fn marks(r: &ScenarioRecord) -> Boards {
     let mut ty = StepType::Given;
     let mut named = Vec::new();
     for step in &r.steps {
@@ -113,7 +135,7 @@ pub(super) fn marks(r: &ScenarioRecord) -> (Marks, Marks) {
     for kinds in before.values_mut().chain(after.values_mut()) {
         kinds.sort();
     }
-    (before, after)
+    Boards { before, after, moved: changes > 0 && after_board }
 }
 
 /// A board of `fen` with `marks`: the notation crate's SVG, each marked
@@ -165,19 +187,6 @@ pub(super) fn legend(marks: &Marks, steps: &str) -> Markup {
                 }
             }
         }
-    }
-}
-
-/// Which steps a board's marks come from, in the caption's words.
-pub(super) fn from_steps(r: &ScenarioRecord, first: bool) -> &'static str {
-    let changes = r.steps.iter().any(|s| {
-        let text = s.text.split_once(' ').map_or("", |(_, v)| v);
-        [StepType::Given, StepType::When].into_iter().any(|ty| meaning(ty, text).is_some_and(|m| m.changes_board))
-    });
-    match (first, changes && has_after_board(r)) {
-        (true, true) => "the steps before the first move",
-        (false, _) => "the steps after the last move",
-        (true, false) => "the steps",
     }
 }
 
@@ -239,9 +248,10 @@ mod tests {
                 "And Black is to move",
             ],
         );
-        let (before, after) = marks(&r);
+        let boards = marks(&r);
+        let (before, after) = (&boards.before, &boards.after);
         assert_eq!(
-            named(&before),
+            named(before),
             [
                 "c1:mark-move",
                 "d1:mark-attacked",
@@ -250,12 +260,12 @@ mod tests {
                 "g1:mark-not-attacked+mark-move"
             ]
         );
-        assert_eq!(named(&after), ["g1:mark-piece"]);
-        let svg = board(FIGURE_5, &before, None, None);
+        assert_eq!(named(after), ["g1:mark-piece"]);
+        let svg = board(FIGURE_5, before, None, None);
         assert!(svg.contains("<title>d1: attacked</title><rect class=\"mark-attacked\""), "{svg}");
         assert!(svg.contains("<title>g1: not attacked; from or to of a move</title>"));
         assert!(!svg.contains("class=\"highlight\""), "every highlight is replaced by its marks");
-        assert_eq!(from_steps(&r, true), "the steps before the first move");
+        assert_eq!(boards.which_steps(true), "the steps before the first move");
     }
 
     #[test]
@@ -265,21 +275,21 @@ mod tests {
             FIGURE_5,
             &["Given the board", "Then d1 is attacked by Black", "And b1, c1 and d1 are empty"],
         );
-        let (before, after) = marks(&r);
-        assert_eq!(named(&before), ["b1:mark-empty", "c1:mark-empty", "d1:mark-attacked+mark-empty"]);
-        assert!(after.is_empty());
+        let boards = marks(&r);
+        assert_eq!(named(&boards.before), ["b1:mark-empty", "c1:mark-empty", "d1:mark-attacked+mark-empty"]);
+        assert!(boards.after.is_empty() && boards.which_steps(true) == "the steps");
         let mut r = record(
             FIGURE_5,
             FIGURE_5,
             &["Given the board", "When White tries 0-0-0", "Then there is a white king on e1"],
         );
         r.refused = Some("e1c1".into());
-        let (before, after) = marks(&r);
-        assert_eq!(named(&before), ["c1:mark-move", "e1:mark-move"]);
-        assert_eq!(named(&after), ["e1:mark-piece"]);
+        let boards = marks(&r);
+        assert_eq!(named(&boards.before), ["c1:mark-move", "e1:mark-move"]);
+        assert_eq!(named(&boards.after), ["e1:mark-piece"]);
         // A position no game can reach names the squares written, not a move's.
         let unreachable = "8/8/8/8/8/8/8/KK5k w - - 0 1";
         let r = record(unreachable, unreachable, &["Then Ka2 is legal", "And a2 is empty"]);
-        assert_eq!(named(&marks(&r).0), ["a2:mark-empty"]);
+        assert_eq!(named(&marks(&r).before), ["a2:mark-empty"]);
     }
 }

@@ -331,23 +331,23 @@ fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]
                         blockquote { (q.text) }
                     }
                 }
-                @let (before, after) = boards::marks(r);
+                @let marked = boards::marks(r);
                 div.boards {
                     @if let Some(start) = &r.start {
                         figure {
-                            (PreEscaped(boards::board(start, &before, None, None)))
+                            (PreEscaped(boards::board(start, &marked.before, None, None)))
                             figcaption {
-                                "The position set up (" (to_move(start)) ")" (boards::legend(&before, boards::from_steps(r, true)))
+                                "The position set up (" (to_move(start)) ")" (boards::legend(&marked.before, marked.which_steps(true)))
                             }
                         }
                     }
                     @if let Some(end) = r.fen.as_ref().filter(|_| boards::has_after_board(r)) {
                         figure {
-                            (PreEscaped(boards::board(end, &after, r.last_move.as_deref(), r.refused.as_deref())))
+                            (PreEscaped(boards::board(end, &marked.after, r.last_move.as_deref(), r.refused.as_deref())))
                             figcaption {
                                 "After the moves (" (to_move(end)) ")"
                                 @if r.refused.is_some() { "; red arrow: the move tried and refused" }
-                                (boards::legend(&after, boards::from_steps(r, false)))
+                                (boards::legend(&marked.after, marked.which_steps(false)))
                             }
                         }
                     }
