@@ -317,10 +317,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                 .collect();
             let (start, refused_move, pins) = match &world {
                 Some(world) => (
-                    world
-                        .unreachable()
-                        .map(|u| u.fen.clone())
-                        .or_else(|| world.game_so_far().map(|g| lawbook_notation::fen::write(g.start()))),
+                    world.unreachable().map(|u| u.fen.clone()).or_else(|| world.start_fen()),
                     world
                         .attempt
                         .as_ref()

@@ -400,6 +400,17 @@ impl ChessWorld {
         self.game.as_ref()
     }
 
+    /// The FEN the scenario's game starts from: the game's start once
+    /// begun, else the position the Given steps set up (a scenario whose
+    /// steps never needed the game still shows its board), else `None`.
+    pub fn start_fen(&self) -> Option<String> {
+        match &self.game {
+            Some(game) => Some(lawbook_notation::fen::write(game.start())),
+            None if self.setup.board.occupied().any() => Some(lawbook_notation::fen::write_setup(&self.setup)),
+            None => None,
+        }
+    }
+
     /// The current position (starting the game if needed).
     pub fn position(&mut self) -> Position {
         *self.game().current()

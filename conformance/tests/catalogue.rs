@@ -136,7 +136,8 @@ fn every_cited_article_is_a_provision_of_the_laws() {
     let mut unknown = Vec::new();
     for file in citing_files() {
         let text = std::fs::read_to_string(&file).unwrap();
-        for (i, line) in text.lines().enumerate() {
+        // A test's deliberately unknown number says so on its line.
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.contains("// not a provision")) {
             // A tag names one provision whole: `@fide-Appendix-C` is no number.
             for tag in line.split_whitespace().filter_map(|w| w.strip_prefix("@fide-")) {
                 let tag = tag.trim_end_matches(|c: char| !c.is_alphanumeric());

@@ -21,7 +21,7 @@ fn show(squares: &[Square]) -> String {
     squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-#[then(regex = r"^there is an? (white|black) (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$")]
+#[then(regex = r"^there is an? (white|black) (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8])$")]
 fn piece_on(world: &mut ChessWorld, step: &Step, side: String, name: String, sq: String) {
     let expected = Piece::new(color(&side), role(&name));
     let sq = square(&sq);
@@ -33,7 +33,7 @@ fn piece_on(world: &mut ChessWorld, step: &Step, side: String, name: String, sq:
     }
 }
 
-#[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) empty$")]
+#[then(regex = r"^(?<empty>(?:[a-h][1-8](?:, | and )?)+) (?:is|are) empty$")]
 fn empty(world: &mut ChessWorld, step: &Step, list: String) {
     let Some(board) = ask::board(world, step) else { return };
     let pos = world.reading();
@@ -66,7 +66,7 @@ fn board_is(world: &mut ChessWorld, step: &Step) {
 
 /// Compares the engine's board before and after the last move played: exactly
 /// these squares differ (a move of one piece changes two squares).
-#[then(regex = r"^the last move changed only ((?:[a-h][1-8](?:, | and )?)+)$")]
+#[then(regex = r"^the last move changed only (?<square>(?:[a-h][1-8](?:, | and )?)+)$")]
 fn last_move_changed(world: &mut ChessWorld, step: &Step, list: String) {
     let Some(old) = ask::board_before_last_move(world, step) else { return };
     let Some(new) = ask::board(world, step) else { return };
@@ -104,7 +104,7 @@ fn piece_count(world: &mut ChessWorld, step: &Step, side: String, n: String, nam
     }
 }
 
-#[then(regex = r"^([a-h][1-8]) is a (light|dark) square$")]
+#[then(regex = r"^(?<square>[a-h][1-8]) is a (light|dark) square$")]
 fn square_colour(world: &mut ChessWorld, step: &Step, sq: String, shade: String) {
     if !ask::model_only(world, step, "square colours are") {
         return;
@@ -116,7 +116,7 @@ fn square_colour(world: &mut ChessWorld, step: &Step, sq: String, shade: String)
 }
 
 /// The colouring of several squares at once.
-#[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) are (light|dark) squares$")]
+#[then(regex = r"^(?<square>(?:[a-h][1-8](?:, | and )?)+) are (light|dark) squares$")]
 fn squares_colour(world: &mut ChessWorld, step: &Step, list: String, shade: String) {
     if !ask::model_only(world, step, "square colours are") {
         return;
@@ -155,8 +155,8 @@ fn board_size(world: &mut ChessWorld, step: &Step, files: usize, ranks: usize, t
 /// a pinned piece included (FIDE 3.1.3). No protocol asks an engine this, so
 /// a false premise fails the scenario as badly written, naming the
 /// attackers.
-#[given(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) (not )?attacked by (White|Black)$")]
-#[then(regex = r"^((?:[a-h][1-8](?:, | and )?)+) (?:is|are) (not )?attacked by (White|Black)$")]
+#[given(regex = r"^(?<attacked>(?:[a-h][1-8](?:, | and )?)+) (?:is|are) (?<not>not )?attacked by (White|Black)$")]
+#[then(regex = r"^(?<attacked>(?:[a-h][1-8](?:, | and )?)+) (?:is|are) (?<not>not )?attacked by (White|Black)$")]
 fn attacked(world: &mut ChessWorld, list: String, not: String, side: String) {
     let by = color(&side);
     let seen = world.reading();

@@ -53,7 +53,7 @@ fn not_in_check(world: &mut ChessWorld, step: &Step, side: String) {
     }
 }
 
-#[then(regex = r"^(White|Black) is in check from (.+)$")]
+#[then(regex = r"^(White|Black) is in check from (?<piece>.+)$")]
 fn in_check_from(world: &mut ChessWorld, step: &Step, side: String, list: String) {
     let pos = side_to_move(world, &side);
     let Some(actual) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };

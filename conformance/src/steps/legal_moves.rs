@@ -29,7 +29,7 @@ fn listed(world: &mut ChessWorld) -> String {
     }
 }
 
-#[then(regex = r"^(\S+) is legal$")]
+#[then(regex = r"^(?<move>\S+) is legal$")]
 fn is_legal(world: &mut ChessWorld, step: &Step, text: String) {
     let Some(found) = ask::moves_named(world, step, &text) else { return };
     if found.len() != 1 {
@@ -42,7 +42,7 @@ fn is_legal(world: &mut ChessWorld, step: &Step, text: String) {
     }
 }
 
-#[then(regex = r"^(\S+) is illegal$")]
+#[then(regex = r"^(?<move>\S+) is illegal$")]
 fn is_illegal(world: &mut ChessWorld, step: &Step, text: String) {
     let Some(found) = ask::moves_named(world, step, &text) else { return };
     if !found.is_empty() {
@@ -54,7 +54,7 @@ fn is_illegal(world: &mut ChessWorld, step: &Step, text: String) {
 /// reason its move reader gives): a fact of lawbook's model, since no engine
 /// protocol says why it refuses a move. The engine is still asked whether
 /// the move is illegal.
-#[then(regex = r"^(\S+) is illegal because (.+)$")]
+#[then(regex = r"^(?<move>\S+) is illegal because (?<reason>.+)$")]
 fn is_illegal_because(world: &mut ChessWorld, step: &Step, text: String, reason: String) {
     is_illegal(world, step, text.clone());
     if !ask::model_only(world, step, "why a move is illegal is") {
@@ -72,7 +72,7 @@ fn is_illegal_because(world: &mut ChessWorld, step: &Step, text: String, reason:
     }
 }
 
-#[then(regex = r"^(\S+) is ambiguous$")]
+#[then(regex = r"^(?<move>\S+) is ambiguous$")]
 fn is_ambiguous(world: &mut ChessWorld, step: &Step, text: String) {
     let Some(found) = ask::moves_named(world, step, &text) else { return };
     if found.len() < 2 {
@@ -111,7 +111,7 @@ fn show(squares: &[Square]) -> String {
     squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move to (.+)$")]
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on (?<from>[a-h][1-8]) can move to (?<to>.+)$")]
 fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, list: String) {
     let from = square(&from);
     let pos = named_piece(world, &name, from);
@@ -129,7 +129,7 @@ fn can_move_to(world: &mut ChessWorld, step: &Step, name: String, from: String, 
     }
 }
 
-#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) cannot move$")]
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8]) cannot move$")]
 fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) {
     let sq = square(&from);
     let pos = named_piece(world, &name, sq);
@@ -147,7 +147,9 @@ fn cannot_move(world: &mut ChessWorld, step: &Step, name: String, from: String) 
 /// Every square the piece may move to has this colour (a bishop never
 /// changes colour). The engine is asked its moves; the squares' colours are
 /// the board's (FIDE 2.1), not a question.
-#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) can move only to (light|dark) squares$")]
+#[then(
+    regex = r"^the (pawn|knight|bishop|rook|queen|king) on (?<from>[a-h][1-8]) can move only to (light|dark) squares$"
+)]
 fn moves_only_on(world: &mut ChessWorld, step: &Step, name: String, from: String, shade: String) {
     let from = square(&from);
     let pos = named_piece(world, &name, from);
@@ -173,7 +175,7 @@ fn move_count(world: &mut ChessWorld, step: &Step, side: String, n: usize) {
     }
 }
 
-#[then(regex = r"^the legal moves are (.+)$")]
+#[then(regex = r"^the legal moves are (?<moves>.+)$")]
 fn exactly(world: &mut ChessWorld, step: &Step, list: String) {
     if list == "as pinned" {
         return pinned(world, step);

@@ -13,12 +13,17 @@
 //! | `endings` | how a game ends: results, dead positions, material, repetition, fifty moves, claims, agreement, piece values |
 //! | `over_the_board` | touch-move, letting go, the clock and the arbiter (lawbook's own model) |
 //! | `clock` | time controls and the time on the clock, irregularities, rapid and blitz, games without increment (lawbook's own model) |
+//!
+//! A capture of a step's pattern that names squares or moves is named for
+//! what it holds (`(?<attacked>...)`, `(?<move>...)`): `meaning` reads a
+//! step's squares from those names, for the rulebook's boards.
 
 mod board;
 mod check;
 mod clock;
 mod endings;
 mod legal_moves;
+pub(crate) mod meaning;
 mod over_the_board;
 mod playing;
 mod setup;

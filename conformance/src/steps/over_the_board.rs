@@ -97,7 +97,7 @@ fn read(pos: &Position, text: &str) -> Move {
 // ---- When ----
 
 #[when(
-    regex = r"^(White|Black) touches the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])( with the other hand)?$"
+    regex = r"^(White|Black) touches the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8])( with the other hand)?$"
 )]
 fn touches(world: &mut ChessWorld, side: String, name: String, sq: String, other: String) {
     let sq = square(&sq);
@@ -107,7 +107,7 @@ fn touches(world: &mut ChessWorld, side: String, name: String, sq: String, other
 }
 
 #[when(
-    regex = r#"^(White|Black) says "j'adoube" and adjusts the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$"#
+    regex = r#"^(White|Black) says "j'adoube" and adjusts the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8])$"#
 )]
 fn adjusts(world: &mut ChessWorld, side: String, name: String, sq: String) {
     let sq = square(&sq);
@@ -119,7 +119,7 @@ fn adjusts(world: &mut ChessWorld, side: String, name: String, sq: String) {
 /// Takes the piece, puts it on the square and lets go of it (nothing is let
 /// go of when the model refuses the move).
 #[when(
-    regex = r"^(White|Black) moves the (pawn|knight|bishop|rook|queen|king) from ([a-h][1-8]) to ([a-h][1-8])( with the other hand)?$"
+    regex = r"^(White|Black) moves the (pawn|knight|bishop|rook|queen|king) from (?<lift>[a-h][1-8]) to (?<drop>[a-h][1-8])( with the other hand)?$"
 )]
 fn moves(world: &mut ChessWorld, side: String, name: String, from: String, to: String, other: String) {
     let (from, to) = (square(&from), square(&to));
@@ -131,7 +131,7 @@ fn moves(world: &mut ChessWorld, side: String, name: String, from: String, to: S
     }
 }
 
-#[when(regex = r"^(White|Black) removes the (captured )?(pawn|knight|bishop|rook|queen) from ([a-h][1-8])$")]
+#[when(regex = r"^(White|Black) removes the (captured )?(pawn|knight|bishop|rook|queen) from (?<lift>[a-h][1-8])$")]
 fn removes(world: &mut ChessWorld, side: String, _captured: String, _name: String, sq: String) {
     let sq = square(&sq);
     let hand = hand(world, "");
@@ -139,7 +139,7 @@ fn removes(world: &mut ChessWorld, side: String, _captured: String, _name: Strin
 }
 
 /// Puts a new piece from beside the board on the square and lets go of it.
-#[when(regex = r"^(White|Black) places (?:a|an|the) (queen|rook|bishop|knight) on ([a-h][1-8])$")]
+#[when(regex = r"^(White|Black) places (?:a|an|the) (queen|rook|bishop|knight) on (?<drop>[a-h][1-8])$")]
 fn places(world: &mut ChessWorld, side: String, name: String, sq: String) {
     let sq = square(&sq);
     let hand = hand(world, "");
@@ -178,7 +178,7 @@ fn answers_offer(world: &mut ChessWorld, side: String, answer: String) {
 /// A claim on the position as it stands, or with a move announced (written
 /// down, not yet made on the board: 9.2.1, 9.3.1).
 #[when(
-    regex = r"^(White|Black) claims a draw (by threefold repetition|under the fifty-move rule)(?:, announcing (\S+))?$"
+    regex = r"^(White|Black) claims a draw (by threefold repetition|under the fifty-move rule)(?:, announcing (?<move>\S+))?$"
 )]
 fn claims(world: &mut ChessWorld, side: String, which: String, announced: String) {
     let claim = if which.starts_with("by threefold") {
@@ -204,7 +204,7 @@ fn flag_falls(world: &mut ChessWorld, side: String) {
 // ---- Then ----
 
 /// Every move the laws still allow moves this piece (castling is a king move).
-#[then(regex = r"^(White|Black) must move the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8])$")]
+#[then(regex = r"^(White|Black) must move the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8])$")]
 fn must_move(world: &mut ChessWorld, side: String, name: String, sq: String) {
     let sq = square(&sq);
     let otb = ask(world);
@@ -280,7 +280,7 @@ fn may_castle(world: &mut ChessWorld, side: String, not: String, which: String) 
     }
 }
 
-#[then(regex = r"^(White|Black) may (not )?play (\S+) this move$")]
+#[then(regex = r"^(White|Black) may (not )?play (?<move>\S+) this move$")]
 fn may_play(world: &mut ChessWorld, side: String, not: String, text: String) {
     let otb = ask(world);
     side_to_move(&otb, &side);
@@ -322,7 +322,7 @@ fn must_press(world: &mut ChessWorld, side: String) {
     }
 }
 
-#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) has no legal move$")]
+#[then(regex = r"^the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8]) has no legal move$")]
 fn no_legal_move(world: &mut ChessWorld, name: String, sq: String) {
     let sq = square(&sq);
     let otb = ask(world);
@@ -386,7 +386,7 @@ fn refused_under(world: &mut ChessWorld, article: String) {
     }
 }
 
-#[then(regex = r"^the pawn on ([a-h][1-8]) becomes an? (queen|rook|bishop|knight)$")]
+#[then(regex = r"^the pawn on (?<piece>[a-h][1-8]) becomes an? (queen|rook|bishop|knight)$")]
 fn becomes(world: &mut ChessWorld, sq: String, name: String) {
     let sq = square(&sq);
     let otb = ask(world);
@@ -533,7 +533,7 @@ fn claim_ruling(world: &mut ChessWorld, which: String) {
 }
 
 /// After an incorrect claim with an announced move, the move must be made (9.5.3).
-#[then(regex = r"^(White|Black) must play (\S+)$")]
+#[then(regex = r"^(White|Black) must play (?<move>\S+)$")]
 fn must_play(world: &mut ChessWorld, side: String, text: String) {
     let otb = ask(world);
     side_to_move(&otb, &side);
@@ -547,7 +547,7 @@ fn must_play(world: &mut ChessWorld, side: String, text: String) {
 // ---- Articles 4, 9, 10 and 11, Appendix D and Guidelines I ----
 
 #[when(
-    regex = r#"^(White|Black) adjusts the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) without saying "j'adoube"$"#
+    regex = r#"^(White|Black) adjusts the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8]) without saying "j'adoube"$"#
 )]
 fn adjusts_unannounced(world: &mut ChessWorld, side: String, name: String, sq: String) {
     // Contact that is not clearly accidental and not announced is intent (4.2.2).
@@ -557,14 +557,16 @@ fn adjusts_unannounced(world: &mut ChessWorld, side: String, name: String, sq: S
     apply(world, color(&side), Event::Touch { square: sq, hand });
 }
 
-#[when(regex = r"^(White|Black) brushes against the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) by accident$")]
+#[when(
+    regex = r"^(White|Black) brushes against the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8]) by accident$"
+)]
 fn brushes(world: &mut ChessWorld, side: String, name: String, sq: String) {
     let sq = square(&sq);
     named(world, &name, sq);
     apply(world, color(&side), Event::Brush { square: sq });
 }
 
-#[when(regex = r"^(White|Black) feels the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]) in its hole$")]
+#[when(regex = r"^(White|Black) feels the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8]) in its hole$")]
 fn feels(world: &mut ChessWorld, side: String, name: String, sq: String) {
     let sq = square(&sq);
     named(world, &name, sq);
@@ -623,7 +625,7 @@ fn opens(world: &mut ChessWorld) {
 /// Every move still allowed captures the piece on the square, with the named
 /// piece when one is named (4.3.2, 4.3.3).
 #[then(
-    regex = r"^(White|Black) must capture the (pawn|knight|bishop|rook|queen) on ([a-h][1-8])(?: with the (pawn|knight|bishop|rook|queen|king) on ([a-h][1-8]))?$"
+    regex = r"^(White|Black) must capture the (pawn|knight|bishop|rook|queen) on (?<piece>[a-h][1-8])(?: with the (pawn|knight|bishop|rook|queen|king) on (?<from>[a-h][1-8]))?$"
 )]
 fn must_capture(world: &mut ChessWorld, side: String, name: String, sq: String, with: String, from: String) {
     let target = square(&sq);

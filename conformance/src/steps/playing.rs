@@ -8,7 +8,7 @@ use cucumber::{then, when};
 use lawbook_engines::{Ask, Capability};
 use lawbook_notation::uci::UciMove;
 
-#[when(regex = r"^(White|Black) plays (\S+)$")]
+#[when(regex = r"^(White|Black) plays (?<play>\S+)$")]
 fn plays(world: &mut ChessWorld, side: String, text: String) {
     world.expect_turn(color(&side), &format!("play {text}"));
     world.game().play(&text);
@@ -16,7 +16,7 @@ fn plays(world: &mut ChessWorld, side: String, text: String) {
 
 /// A move written with the piece letters of a language the corpus's sources
 /// use (FIDE Appendix C.3).
-#[when(regex = r"^(White|Black) plays (\S+) written in (English|Swedish|German|Polish|Russian)$")]
+#[when(regex = r"^(White|Black) plays (?<play>\S+) written in (English|Swedish|German|Polish|Russian)$")]
 fn plays_in(world: &mut ChessWorld, side: String, text: String, language: String) {
     let lang = match language.as_str() {
         "Swedish" => lawbook_notation::Lang::Swedish,
@@ -29,7 +29,7 @@ fn plays_in(world: &mut ChessWorld, side: String, text: String, language: String
     world.game().play_in(&text, lang);
 }
 
-#[when(regex = r"^the game continues (.+)$")]
+#[when(regex = r"^the game continues (?<movetext>.+)$")]
 fn continues(world: &mut ChessWorld, text: String) {
     for mv in movetext(&text) {
         world.game().play(&mv);
@@ -39,7 +39,7 @@ fn continues(world: &mut ChessWorld, text: String) {
 /// Sends the move to the engine as played, where the engine can be asked
 /// to play a move and the text names one move; otherwise asks whether the
 /// engine lists it. Plays it if the engine takes it.
-#[when(regex = r"^(White|Black) tries (\S+)$")]
+#[when(regex = r"^(White|Black) tries (?<play>\S+)$")]
 fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
     let before = world.expect_turn(color(&side), &format!("try {text}"));
     let tried = ask::tried_move(world, &text);

@@ -68,7 +68,7 @@ fn may_castle(world: &mut ChessWorld, side: String, which: String) {
 
 /// The right to castle with one named rook (Chess960: the inner of two
 /// rooks on one wing, as X-FEN's file letters and Shredder-FEN name it).
-#[given(regex = r"^(White|Black) may still castle with the rook on ([a-h][18])$")]
+#[given(regex = r"^(White|Black) may still castle with the rook on (?<piece>[a-h][18])$")]
 fn may_castle_with(world: &mut ChessWorld, side: String, rook: String) {
     let (side, rook) = (color(&side), square(&rook));
     let setup = world.setup_mut();
@@ -78,7 +78,7 @@ fn may_castle_with(world: &mut ChessWorld, side: String, rook: String) {
     setup.castling_rights.add(rook);
 }
 
-#[given(regex = r"^the last move was ([a-h][27])-([a-h][45])$")]
+#[given(regex = r"^the last move was (?<from>[a-h][27])-(?<to>[a-h][45])$")]
 fn last_move_double_step(world: &mut ChessWorld, from: String, to: String) {
     let (from, to) = (square(&from), square(&to));
     if from.file() != to.file() || from.rank().index().abs_diff(to.rank().index()) != 2 {
@@ -88,7 +88,7 @@ fn last_move_double_step(world: &mut ChessWorld, from: String, to: String) {
     world.setup_mut().ep_square = Some(skipped);
 }
 
-#[given(regex = r"^the position after (.+)$")]
+#[given(regex = r"^the position after (?<movetext>.+)$")]
 fn after_moves(world: &mut ChessWorld, text: String) {
     *world.setup_mut() = Setup::standard();
     let game = world.game();
