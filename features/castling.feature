@@ -994,3 +994,28 @@ Feature: Castling
         | square | black | how       |
         | d1     | Rd8   | pass over |
         | c1     | Rc8   | land on   |
+
+    # FIDE 3.8.2.2 and Guidelines II, in our words: in Chess960 the castling
+    # rook may stand on the king's castling square; an attack on it there is
+    # an attack on the square the king lands on.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Why - Chess960, the rook on g1 stands where the king lands, and the rook on h1 attacks it
+      Given the game is Chess960
+      And White: Ke1 Rg1
+      And Black: Ka8 Rh1
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal because the king would land on g1, which is attacked
+
+    # FIDE 3.9.2, in our words: no move may leave one's own king in check,
+    # castling included. Before castling the rook on b1 hides c1 and d1 from
+    # the rook on a1, so 3.8.2.2 alone would allow it; once castled, the
+    # king on c1 stands in check.
+    @CASTLE-23 @fide-3.9.2
+    Scenario: Why - Chess960, the rook on b1 shields c1 until it moves, so the king would stand in check there
+      Given the game is Chess960
+      And White: Ke1 Rb1
+      And Black: Kh8 Ra1
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is illegal because the king would stand in check on c1 once the rook has left the line it shielded

@@ -244,9 +244,8 @@ fn the_generator_reaches_both_verdicts_often() {
     // The property above says little if its positions are nearly all
     // refused for other reasons: count how often each case comes up.
     use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, TestRunner};
-    let mut runner =
-        TestRunner::new(Config { rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha, ..Config::default() });
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
     let strategy = with_double_step();
     let (mut valid, mut impossible_step_only) = (0, 0);
     for _ in 0..3000 {
