@@ -103,7 +103,11 @@ impl Position {
                 CastlingObstacle::PassesAttackedSquare(sq)
             });
         }
-        // 3.9.2: and after castling the king may not stand in check.
+        // 3.9.2: and after castling the king may not stand in check. With the
+        // way clear, only a rook or queen behind the castling rook on the
+        // first rank can reach the king's new square: the rook on b1, the
+        // attacker on a1 (a rook inside the king's way is itself a square
+        // the king crosses, and is seen attacked above).
         let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
         attackers(&self.board, king_to, !self.turn, after).any().then_some(CastlingObstacle::LandsInCheck(king_to))
     }

@@ -87,7 +87,7 @@ proptest! {
         let Ok(pos) = Position::from_setup(setup, CastlingMode::Chess960) else { return Ok(()) };
         for side in [CastlingSide::Short, CastlingSide::Long] {
             let Some(mv) = pos.castling_move(side) else { continue };
-            let listed = pos.legal_moves().iter().any(|m| *m == mv);
+            let listed = pos.legal_moves().contains(&mv);
             let obstacle = pos.castling_obstacle(side);
             prop_assert_eq!(listed, obstacle.is_none(), "{:?}: {:?}", side, obstacle);
             if let Some(CastlingObstacle::LandsInCheck(sq)) = obstacle {
