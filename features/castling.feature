@@ -741,6 +741,177 @@ Feature: Castling
       Then 0-0-0 is illegal
       But 0-0 is legal
 
+    # FIDE 3.8.2.2 looks at the squares of the king (where it stands, the
+    # squares it crosses, where it lands) in the position before castling,
+    # where the rook on b1 still shields c1 from the rook on a1. But FIDE
+    # 3.9.2 forbids every move that leaves one's own king in check, castling
+    # included (3.10.1: a move is legal only when all of 3.1 to 3.9 are met).
+    # After castling the rook stands on d1, b1 is empty, and the king on c1
+    # would be in check from a1: the castling is illegal.
+    @CASTLE-23 @fide-3.8.2.2 @fide-3.9.2
+    Scenario: Chess960 - the rook on b1 shields c1 from a black rook on a1; castling long would leave the king on c1 in check, so it is illegal
+      Given the game is Chess960
+      And White: Ke1 Rb1
+      And Black: Kh8 Ra1
+      And White to move
+      And White may still castle long
+      And b1 is attacked by Black
+      But c1 and d1 are not attacked by Black
+      Then 0-0-0 is illegal
+      And the legal moves are as pinned
+
+    # FIDE 3.8.2.2 and Guidelines II, in our words: the square the king is
+    # to occupy may not be attacked, even when the castling rook stands on
+    # it and the attack falls on that rook.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - the rook on g1 stands on the king's castling square and a black rook on h1 attacks it; short castling is illegal
+      Given the game is Chess960
+      And White: Ke1 Rg1
+      And Black: Ka8 Rh1
+      And White to move
+      And White may still castle short
+      And g1 is attacked by Black
+      But e1 and f1 are not attacked by Black
+      Then 0-0 is illegal
+      And Rg1xh1 is legal
+
+    # FIDE 3.8.2.2 and Guidelines II, in our words: only the king's squares
+    # must be safe; an attack on the rook's own square does not stop castling.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - a black bishop attacks the rook on h1 and nothing else on the first rank; the king on b1 castles short to g1
+      Given the game is Chess960
+      And White: Kb1 Rh1
+      And Black: Ka8 Bc6
+      And White to move
+      And White may still castle short
+      And h1 is attacked by Black
+      But b1, c1, d1, e1, f1 and g1 are not attacked by Black
+      Then 0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And b1 and h1 are empty
+
+    # FIDE Guidelines II (the king-move-only castling), in our words: a rook
+    # already on its castling square stays there, and the king passes over it.
+    @CASTLE-23
+    Scenario: Chess960 - the rook already stands on d1; long castling moves only the king, from f1 over its rook to c1
+      Given the game is Chess960
+      And White: Kf1 Rd1
+      And Black: Ka8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And e1 and f1 are empty
+
+    # FIDE 3.8.2.2 and Guidelines II, in our words: the rook's square is one
+    # the king crosses here, so an attack on the rook stops the castling.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - the rook on d1 is attacked and the king would cross d1 on its way from f1 to c1; long castling is illegal
+      Given the game is Chess960
+      And White: Kf1 Rd1
+      And Black: Ka8 Rd8
+      And White to move
+      And White may still castle long
+      And d1 is attacked by Black
+      But c1, e1 and f1 are not attacked by Black
+      Then 0-0-0 is illegal
+
+    # FIDE Guidelines II, in our words: the square the rook goes to must be
+    # empty too (or hold only the castling king), even when the king does not
+    # move at all.
+    @CASTLE-23
+    Scenario: Chess960 - the king on g1 would stay, but a bishop stands on f1, where the rook must go; short castling is illegal
+      Given the game is Chess960
+      And White: Kg1 Rh1 Bf1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal
+
+    # FIDE Guidelines II, in our words: the same on the long side; the rook
+    # would pass b1 and the king's own square c1, and land on d1, where a
+    # knight stands.
+    @CASTLE-23
+    Scenario: Chess960 - the king on c1 would stay, but a knight stands on d1, where the rook must go; long castling is illegal
+      Given the game is Chess960
+      And White: Kc1 Ra1 Nd1
+      And Black: Kh8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is illegal
+
+    # FIDE 3.8.2.2 and Guidelines II (the rook-move-only castling), in our
+    # words: the king stays on g1, which is not attacked; f1, where only the
+    # rook goes, may be attacked.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Chess960 - the king on g1 stays where it is; an attack on f1, where only the rook goes, does not stop short castling
+      Given the game is Chess960
+      And White: Kg1 Rh1
+      And Black: Ka8 Rf8
+      And White to move
+      And White may still castle short
+      And f1 is attacked by Black
+      But g1 is not attacked by Black
+      Then 0-0 is legal
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And h1 is empty
+
+    # FIDE Guidelines II (the transposition castling), in our words: on the
+    # long side too, a rook on the king's castling square changes places with
+    # the king.
+    @CASTLE-23
+    Scenario: Chess960 - the rook stands on c1, the king's castling square; long castling makes king and rook change places
+      Given the game is Chess960
+      And White: Kd1 Rc1
+      And Black: Kh8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+
+    # FIDE Guidelines II, in our words: between the king and its castling
+    # square, and between the rook and its castling square, every square must
+    # be empty or hold only the castling king or rook. Here the king crosses
+    # its own rook on c1, and the rook crosses d1 and e1.
+    @CASTLE-23
+    Scenario: Chess960 - the king on b1 passes over its own rook on c1 to g1, and the rook goes from c1 to f1
+      Given the game is Chess960
+      And White: Kb1 Rc1
+      And Black: Ka8
+      And White to move
+      And White may still castle short
+      Then 0-0 is legal
+      And the legal moves are as pinned
+      When White plays 0-0
+      Then there is a white king on g1
+      And there is a white rook on f1
+      And b1, c1, d1 and e1 are empty
+
+    # FIDE Guidelines II, in our words: the same on the long side; the rook on
+    # f1 is the king's long-side rook, the king crosses it on its way from g1
+    # to c1, and the rook goes from f1 to d1.
+    @CASTLE-23
+    Scenario: Chess960 - the king on g1 castles long over its own rook on f1 to c1, and the rook goes from f1 to d1
+      Given the game is Chess960
+      And White: Kg1 Rf1
+      And Black: Ka8
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is legal
+      When White plays 0-0-0
+      Then there is a white king on c1
+      And there is a white rook on d1
+      And e1, f1 and g1 are empty
+
   # Which of the conditions of 3.8.2 stops a castling, in the words lawbook
   # gives when it refuses one. No engine protocol says why it refuses a move,
   # so these steps are checked against lawbook's own rules; an engine is still
@@ -823,3 +994,28 @@ Feature: Castling
         | square | black | how       |
         | d1     | Rd8   | pass over |
         | c1     | Rc8   | land on   |
+
+    # FIDE 3.8.2.2 and Guidelines II, in our words: in Chess960 the castling
+    # rook may stand on the king's castling square; an attack on it there is
+    # an attack on the square the king lands on.
+    @CASTLE-23 @fide-3.8.2.2
+    Scenario: Why - Chess960, the rook on g1 stands where the king lands, and the rook on h1 attacks it
+      Given the game is Chess960
+      And White: Ke1 Rg1
+      And Black: Ka8 Rh1
+      And White to move
+      And White may still castle short
+      Then 0-0 is illegal because the king would land on g1, which is attacked
+
+    # FIDE 3.9.2, in our words: no move may leave one's own king in check,
+    # castling included. Before castling the rook on b1 hides c1 and d1 from
+    # the rook on a1, so 3.8.2.2 alone would allow it; once castled, the
+    # king on c1 stands in check.
+    @CASTLE-23 @fide-3.9.2
+    Scenario: Why - Chess960, the rook on b1 shields c1 until it moves, so the king would stand in check there
+      Given the game is Chess960
+      And White: Ke1 Rb1
+      And Black: Kh8 Ra1
+      And White to move
+      And White may still castle long
+      Then 0-0-0 is illegal because the king would stand in check on c1 once the rook has left the line it shielded

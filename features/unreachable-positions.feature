@@ -86,6 +86,31 @@ Feature: Positions no game can reach
       Then exd3 is illegal
       And the legal moves are e3, e4, Kd1, Kd2, Kf1 and Kf2
 
+    # FIDE 3.7.3.1, in our words: en passant takes only a pawn that has just
+    # made its double step. FIDE 3.9.2 and 3.10.3: no move may leave or put
+    # its own king in check, so in any position a game reaches, the side that
+    # is not to move is not in check. Here the pawn on d5 cannot have just
+    # come from d7: before that move it was Black's turn, and the pawn on d7
+    # would have been checking the white king on e6. The pawn came to d5
+    # some other way, and en passant is not open to White.
+    @EP-02 @EP-07 @fide-3.9.2 @fide-3.10.3
+    Scenario: An en passant square on d6, but the pawn on d5 cannot have just come from d7, where it would have given check to the white king on e6 on Black's move - cxd6 is illegal
+      Given the position 8/8/4K3/2Pp4/8/8/8/k7 w - d6 0 2, which no game can reach
+      Then cxd6 is illegal
+      And White is not in check
+      And the legal moves are c6, Kxd5, Kd6, Kd7, Ke5, Ke7, Kf5, Kf6 and Kf7
+
+    # seen in: niklasf/shakmaty issue #54 (a user took the missing en passant capture in this position for a bug of the library; the maintainer answered that the capture would open the queen's diagonal to the king, and that the position cannot arise at all, since the double step would have been made with the king already in check through d5)
+    # FIDE 3.7.3.1, 3.9.2 and 3.10.3, in our words: with d5 still empty
+    # before the double step, the queen on a8 would have been checking the
+    # white king on h1 while Black was to move. Whatever the history, the
+    # capture on d6 would also empty d5 and open that diagonal to the king.
+    @seen-in @EP-08 @EP-07 @fide-3.9.2 @fide-3.10.3
+    Scenario: An en passant square on d6, but with d5 empty the queen on a8 would have been checking the white king on h1 on Black's move - exd6 is illegal
+      Given the position q6k/8/8/3pP3/8/8/8/7K w - d6 0 1, which no game can reach
+      Then exd6 is illegal
+      And the legal moves are e6, Kg1, Kg2 and Kh2
+
   @fide-1.4.1
   Rule: The king is never captured, even when the side that just moved left it attacked
 

@@ -112,7 +112,9 @@ impl Mutant {
                 for side in [CastlingSide::Short, CastlingSide::Long] {
                     let wrongly_allowed = match pos.castling_obstacle(side) {
                         Some(CastlingObstacle::PassesAttackedSquare(_)) => self == Mutant::CastleThroughAttack,
-                        Some(CastlingObstacle::LandsOnAttackedSquare(_)) => self == Mutant::CastleOntoAttack,
+                        Some(CastlingObstacle::LandsOnAttackedSquare(_) | CastlingObstacle::LandsInCheck(_)) => {
+                            self == Mutant::CastleOntoAttack
+                        }
                         Some(CastlingObstacle::InCheck) => self == Mutant::CastleOutOfCheck,
                         Some(CastlingObstacle::Blocked(squares)) => {
                             self == Mutant::CastleOverB1

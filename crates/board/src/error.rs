@@ -16,6 +16,7 @@ use core::fmt;
 /// | [`ImpossibleCheck`](Problem::ImpossibleCheck) | the check on the side to move could come from one move: at most two checkers; with two, at least one of them a line piece, and not both on one line through the king; after a double step, only the pushed pawn or a line piece it uncovered may check. Relaxable. |
 /// | [`InvalidCastlingRights`](Problem::InvalidCastlingRights) | each castling right names a rook of that side on its first rank with the king on the same rank between it and the corner, at most one right on each side of the king; in standard chess the king on e1/e8 and the rooks in the corners |
 /// | [`InvalidEpSquare`](Problem::InvalidEpSquare) | an en passant square is explained by a double step of the side that just moved: it is on rank 3 (6), empty, the square the pawn came from is empty, and that side's pawn stands just beyond it |
+/// | [`ImpossibleDoubleStep`](Problem::ImpossibleDoubleStep) | the double step the en passant square names could have been played: with the pawn taken back to its starting square, the side now to move is not in check, since in the position before the double step it was the other side's turn, and the side not to move is never in check (3.9.2, 3.10.3). Relaxable. |
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u16)]
 pub enum Problem {
@@ -37,11 +38,15 @@ pub enum Problem {
     InvalidCastlingRights = 1 << 7,
     /// The en passant square is not explained by a double step just played.
     InvalidEpSquare = 1 << 8,
+    /// The double step the en passant square names could not have been
+    /// played: before it, the side now to move would have stood in check
+    /// while the other side was to move.
+    ImpossibleDoubleStep = 1 << 9,
 }
 
 impl Problem {
     /// Every problem, in the order the validator reports them.
-    pub const ALL: [Problem; 9] = [
+    pub const ALL: [Problem; 10] = [
         Problem::MissingKing,
         Problem::TooManyKings,
         Problem::PawnsOnBackrank,
@@ -51,6 +56,7 @@ impl Problem {
         Problem::ImpossibleCheck,
         Problem::InvalidCastlingRights,
         Problem::InvalidEpSquare,
+        Problem::ImpossibleDoubleStep,
     ];
 
     /// A short machine name such as `"missing_king"`.
@@ -65,6 +71,7 @@ impl Problem {
             Problem::ImpossibleCheck => "impossible_check",
             Problem::InvalidCastlingRights => "invalid_castling_rights",
             Problem::InvalidEpSquare => "invalid_ep_square",
+            Problem::ImpossibleDoubleStep => "impossible_double_step",
         }
     }
 }
@@ -116,14 +123,17 @@ impl Problems {
 pub struct Relaxations {
     impossible_check: bool,
     too_much_material: bool,
+    impossible_double_step: bool,
 }
 
 impl Relaxations {
     /// Waive nothing: only positions that can arise in a game are accepted.
-    pub const STRICT: Relaxations = Relaxations { impossible_check: false, too_much_material: false };
+    pub const STRICT: Relaxations =
+        Relaxations { impossible_check: false, too_much_material: false, impossible_double_step: false };
     /// Waive everything that can be waived. The position is still one the
     /// move generator can play correctly: kings, pawns and rights stay checked.
-    pub const ANALYSIS: Relaxations = Relaxations { impossible_check: true, too_much_material: true };
+    pub const ANALYSIS: Relaxations =
+        Relaxations { impossible_check: true, too_much_material: true, impossible_double_step: true };
 
     /// Also accept a check no single move could have given ([`Problem::ImpossibleCheck`]).
     #[must_use]
@@ -139,11 +149,20 @@ impl Relaxations {
         Relaxations { too_much_material: true, ..self }
     }
 
+    /// Also accept an en passant square whose double step could not have
+    /// been played ([`Problem::ImpossibleDoubleStep`]): a composed position
+    /// may give one, and the move generator plays it like any other.
+    #[must_use]
+    pub const fn allow_impossible_double_step(self) -> Relaxations {
+        Relaxations { impossible_double_step: true, ..self }
+    }
+
     /// Whether `problem` is waived.
     pub const fn waives(self, problem: Problem) -> bool {
         match problem {
             Problem::ImpossibleCheck => self.impossible_check,
             Problem::TooMuchMaterial | Problem::TooManyPieces => self.too_much_material,
+            Problem::ImpossibleDoubleStep => self.impossible_double_step,
             _ => false,
         }
     }

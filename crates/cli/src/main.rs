@@ -97,7 +97,10 @@ enum Relax {
     ImpossibleCheck,
     /// More pieces than a game can produce (over 16 a side, more promoted pieces than missing pawns).
     TooMuchMaterial,
-    /// Both of the above.
+    /// An en passant square whose double step could not have been played (before it, the side
+    /// now to move would have been in check on the other side's turn).
+    ImpossibleDoubleStep,
+    /// All of the above.
     All,
 }
 
@@ -110,6 +113,7 @@ impl PositionArgs {
         self.relax.iter().fold(Relaxations::STRICT, |r, relax| match relax {
             Relax::ImpossibleCheck => r.allow_impossible_check(),
             Relax::TooMuchMaterial => r.allow_too_much_material(),
+            Relax::ImpossibleDoubleStep => r.allow_impossible_double_step(),
             Relax::All => Relaxations::ANALYSIS,
         })
     }

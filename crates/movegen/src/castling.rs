@@ -28,6 +28,12 @@ pub enum CastlingObstacle {
     PassesAttackedSquare(Square),
     /// The king would land on an attacked square (3.8.2.2).
     LandsOnAttackedSquare(Square),
+    /// None of the king's squares is attacked before castling, but the
+    /// castling rook shields its castling square: once the rook has moved,
+    /// the king would stand there in check, which no move may leave it in
+    /// (3.9.2). Only in Chess960: a rook on b1 (b8) between an enemy rook or
+    /// queen on a1 (a8) and c1 (c8).
+    LandsInCheck(Square),
 }
 
 impl fmt::Display for CastlingObstacle {
@@ -41,6 +47,9 @@ impl fmt::Display for CastlingObstacle {
             CastlingObstacle::InCheck => f.write_str("the king is in check"),
             CastlingObstacle::PassesAttackedSquare(sq) => write!(f, "the king would pass over {sq}, which is attacked"),
             CastlingObstacle::LandsOnAttackedSquare(sq) => write!(f, "the king would land on {sq}, which is attacked"),
+            CastlingObstacle::LandsInCheck(sq) => {
+                write!(f, "the king would stand in check on {sq} once the rook has left the line it shielded")
+            }
         }
     }
 }
@@ -60,7 +69,8 @@ impl Position {
     /// Whether castling to `side` is legal now, and if not, the first condition
     /// of FIDE 3.8.2 that stops it: the right (3.8.2.1), then the squares that
     /// must be empty, then check and attacked squares (3.8.2.2; the laws list
-    /// the attacked squares before the empty ones).
+    /// the attacked squares before the empty ones), or, when none does, that
+    /// the king would stand in check once castled (3.9.2).
     ///
     /// ```
     /// use lawbook_movegen::{CastlingObstacle, CastlingSide, Position};
@@ -80,18 +90,28 @@ impl Position {
         if self.is_check() {
             return Some(CastlingObstacle::InCheck);
         }
-        let seen = occupied.without(king).without(rook);
+        // 3.8.2.2 looks at the position before castling, where the castling
+        // rook still stands on its square and may hide a square of the king's
+        // way (the king, not in check, hides none of them).
+        let seen = occupied.without(king);
         // The king's way in the order it walks it: the first attacked square is named.
         let attacked = |sq: &Square| attackers(&self.board, *sq, !self.turn, seen).any();
         let first =
             if king_to > king { king_path.squares().find(attacked) } else { king_path.squares().rev().find(attacked) };
-        first.map(|sq| {
-            if sq == king_to {
+        if let Some(sq) = first {
+            return Some(if sq == king_to {
                 CastlingObstacle::LandsOnAttackedSquare(sq)
             } else {
                 CastlingObstacle::PassesAttackedSquare(sq)
-            }
-        })
+            });
+        }
+        // 3.9.2: and after castling the king may not stand in check. With the
+        // way clear, only a rook or queen behind the castling rook on the
+        // first rank can reach the king's new square: the rook on b1, the
+        // attacker on a1 (a rook inside the king's way is itself a square
+        // the king crosses, and is seen attacked above).
+        let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
+        attackers(&self.board, king_to, !self.turn, after).any().then_some(CastlingObstacle::LandsInCheck(king_to))
     }
 }
 

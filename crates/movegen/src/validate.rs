@@ -87,7 +87,9 @@ pub(crate) fn validate(
         findings.push((Problem::InvalidCastlingRights, detail));
     }
 
-    if let Some(detail) = setup.ep_square.and_then(|ep| ep_problem(&setup, ep)) {
+    let ep_detail = setup.ep_square.and_then(|ep| ep_problem(&setup, ep));
+    let ep_explained = setup.ep_square.is_some() && ep_detail.is_none();
+    if let Some(detail) = ep_detail {
         findings.push((Problem::InvalidEpSquare, detail));
     }
 
@@ -107,6 +109,9 @@ pub(crate) fn validate(
         let found = attackers(board, our_king, !us, occupied);
         if let Some(detail) = impossible_check(&setup, our_king, found) {
             findings.push((Problem::ImpossibleCheck, detail));
+        }
+        if ep_explained && let Some(detail) = impossible_double_step(&setup, our_king) {
+            findings.push((Problem::ImpossibleDoubleStep, detail));
         }
     }
 
@@ -194,6 +199,34 @@ fn ep_problem(setup: &Setup, ep: Square) -> Option<String> {
         ));
     }
     None
+}
+
+/// The double step an en passant square names (already known to fit the
+/// board: `ep_problem` found nothing), taken back: the pawn on its starting
+/// square, the two squares before it empty, the pawn's side to move. In
+/// that position the side to move now, `king`'s side, must not be in check,
+/// since the side not to move never is (3.9.2); otherwise the double step
+/// was never played (3.10.3). Only the pawn itself (from its starting
+/// square) and a line piece whose line the pawn now closes can give that
+/// check: every other attack is the same before and after.
+fn impossible_double_step(setup: &Setup, king: Square) -> Option<String> {
+    let us = setup.turn;
+    let ep = setup.ep_square?;
+    let pushed = ep.offset(us.fold(-8, 8))?;
+    let origin = ep.offset(us.fold(8, -8))?;
+    let mut before = setup.board;
+    let pawn = before.remove_piece_at(pushed)?;
+    before.set_piece_at(origin, pawn);
+    let checkers = attackers(&before, king, !us, before.occupied());
+    if checkers.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "the en passant square {ep} says {them}'s pawn has just moved from {origin} to {pushed}, but with it back on \
+         {origin} {us} would have been in check ({}) while it was {them}'s turn, so that move was never played",
+        list(checkers),
+        them = !us,
+    ))
 }
 
 fn impossible_check(setup: &Setup, king: Square, checkers: Bitboard) -> Option<String> {

@@ -1,9 +1,10 @@
 //! `Position::from_setup` refuses every impossible state with the problem
 //! named, accepts the relaxed ones only when asked, and hands the setup back.
 
-use lawbook_board::{CastlingMode, Problem, Relaxations};
+use lawbook_board::{Bitboard, CastlingMode, Color, Piece, Problem, Rank, Relaxations, Role, Setup, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
+use proptest::prelude::*;
 
 fn problems(text: &str, mode: CastlingMode) -> Vec<Problem> {
     let (setup, _) = fen::read_setup(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -103,6 +104,160 @@ fn en_passant_squares_need_a_double_step() {
     refused("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", Problem::InvalidEpSquare); // no pawn
     refused("4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1", Problem::InvalidEpSquare); // e3 occupied
     accepted("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+}
+
+#[test]
+fn an_en_passant_square_needs_a_double_step_that_could_have_been_played() {
+    // d7-d5 would have been played with the pawn on d7 checking the king on
+    // e6, on Black's turn.
+    refused("8/8/4K3/2Pp4/8/8/8/k7 w - d6 0 2", Problem::ImpossibleDoubleStep);
+    // Without the en passant square the same board is fine: the pawn may have come by d6-d5.
+    accepted("8/8/4K3/2Pp4/8/8/8/k7 w - - 0 2");
+    // e2-e4 would have been played with the bishop on a8 checking the king
+    // on h1 through the empty e4, on White's turn.
+    refused("B7/8/8/8/3pP3/8/8/K6k b - e3 0 1", Problem::ImpossibleDoubleStep);
+    accepted("B7/8/8/8/3pP3/8/8/K6k b - - 0 1");
+    // The same line closed elsewhere (a white pawn on d5): the double step was possible.
+    accepted("B7/8/8/3P4/3pP3/8/8/K6k b - e3 0 1");
+    // A check the double step uncovered, through the square it left, is fine:
+    // before the double step that line was closed by the pawn itself.
+    accepted("8/8/8/7k/4P3/8/8/K2B4 b - e3 0 1");
+    // The pawn itself giving check from d5 after d7-d5 is fine too.
+    accepted("8/8/8/3p4/4K3/8/8/k7 w - d6 0 2");
+    // The message says what was wrong, in plain words.
+    let err = fen::read("8/8/4K3/2Pp4/8/8/8/k7 w - d6 0 2").unwrap_err();
+    assert_eq!(err.kind(), "position.impossible_double_step");
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN: impossible position: the en passant square d6 says Black's pawn has just moved from d7 to d5, but with \
+         it back on d7 White would have been in check (d7) while it was Black's turn, so that move was never played"
+    );
+    // Relaxed by name, and by the analysis set, for composed positions.
+    for relaxations in [Relaxations::STRICT.allow_impossible_double_step(), Relaxations::ANALYSIS] {
+        let (setup, _) = fen::read_setup("8/8/4K3/2Pp4/8/8/8/k7 w - d6 0 2").unwrap();
+        let pos = Position::from_setup_relaxed(setup, CastlingMode::Standard, relaxations).unwrap();
+        assert_eq!(pos.ep_square(), Some(Square::D6), "the capture c5xd6 is then playable");
+    }
+    let (setup, _) = fen::read_setup("8/8/4K3/2Pp4/8/8/8/k7 w - d6 0 2").unwrap();
+    let strict_but_checks = Relaxations::STRICT.allow_impossible_check().allow_too_much_material();
+    assert!(Position::from_setup_relaxed(setup, CastlingMode::Standard, strict_but_checks).is_err());
+}
+
+/// A board with an en passant square whose double step fits the board (the
+/// pawn beyond it, the square and the pawn's starting square empty), two
+/// kings and a few other pieces at random; the side to move's king now and
+/// then where the pawn on its starting square would attack it, and line
+/// pieces on the lines through the square the pawn landed on.
+fn with_double_step() -> impl Strategy<Value = Setup> {
+    let piece = (0..2usize, 0..5usize, 0..64u32);
+    (any::<bool>(), 0..8u32, 0..64u32, 0..64u32, any::<bool>(), 0..2u32, proptest::collection::vec(piece, 0..7))
+        .prop_map(|(white_to_move, file, our_king, their_king, near, side, pieces)| {
+            let us = if white_to_move { Color::White } else { Color::Black };
+            let rank = |r: Rank| r.relative(us) as u32;
+            let at = |f: u32, r: u32| Square::new(r * 8 + f).unwrap();
+            let ep = at(file, rank(Rank::Sixth));
+            let origin = at(file, rank(Rank::Seventh));
+            let pushed = at(file, rank(Rank::Fifth));
+            let mut setup = Setup::empty();
+            setup.turn = us;
+            setup.ep_square = Some(ep);
+            setup.board.set_piece_at(pushed, Piece::new(!us, Role::Pawn));
+            let reserved = Bitboard::from_square(ep) | Bitboard::from_square(origin) | Bitboard::from_square(pushed);
+            // Where the pawn on its starting square attacks: one rank further towards us, beside it.
+            let near_square = {
+                let f = if side == 0 { file.checked_sub(1) } else { Some(file + 1).filter(|f| *f < 8) };
+                f.map(|f| at(f, rank(Rank::Sixth)))
+            };
+            let our_king = if near {
+                near_square.unwrap_or(Square::new(our_king).unwrap())
+            } else {
+                Square::new(our_king).unwrap()
+            };
+            let mut put = |square: Square, piece: Piece| {
+                let pawn_on_backrank = piece.role == Role::Pawn && Bitboard::BACKRANKS.contains(square);
+                if !reserved.contains(square) && setup.board.piece_at(square).is_none() && !pawn_on_backrank {
+                    setup.board.set_piece_at(square, piece);
+                }
+            };
+            put(our_king, Piece::new(us, Role::King));
+            put(Square::new(their_king).unwrap(), Piece::new(!us, Role::King));
+            for (color, role, square) in pieces {
+                let color = if color == 0 { !us } else { us };
+                let role = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen][role];
+                put(Square::new(square).unwrap(), Piece::new(color, role));
+            }
+            setup
+        })
+}
+
+/// The position before the double step the en passant square names: the
+/// pawn back on its starting square, the other side to move, no en passant
+/// square.
+fn taken_back(setup: &Setup) -> Setup {
+    let us = setup.turn;
+    let ep = setup.ep_square.unwrap();
+    let pushed = ep.offset(if us == Color::White { -8 } else { 8 }).unwrap();
+    let origin = ep.offset(if us == Color::White { 8 } else { -8 }).unwrap();
+    let mut before = setup.clone();
+    let pawn = before.board.remove_piece_at(pushed).unwrap();
+    before.board.set_piece_at(origin, pawn);
+    before.turn = !us;
+    before.ep_square = None;
+    before
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// The rule stated by itself, with the validator's other rules: a
+    /// position with an en passant square that fits the board is valid
+    /// exactly when it is valid without that square and the position before
+    /// the double step, taken back, is valid too.
+    #[test]
+    fn an_en_passant_square_is_valid_when_its_double_step_can_be_taken_back(setup in with_double_step()) {
+        let mode = CastlingMode::Standard;
+        let mut without = setup.clone();
+        without.ep_square = None;
+        let before = taken_back(&setup);
+        let expected = Position::from_setup(without, mode).is_ok() && Position::from_setup(before.clone(), mode).is_ok();
+        let found = Position::from_setup(setup.clone(), mode);
+        prop_assert_eq!(found.is_ok(), expected, "{:?}", found.err());
+        // And the new kind is named exactly when the position before has
+        // the side not to move (the side to move now) in check.
+        if let (Err(err), Err(before_err)) = (Position::from_setup(setup.clone(), mode), Position::from_setup(before, mode)) {
+            let kings_ok = !err.problems().contains(Problem::MissingKing) && !err.problems().contains(Problem::TooManyKings);
+            if kings_ok {
+                prop_assert_eq!(
+                    err.problems().contains(Problem::ImpossibleDoubleStep),
+                    before_err.problems().contains(Problem::OppositeCheck),
+                    "{}; before: {}", err, before_err
+                );
+            }
+        } else if let Err(err) = Position::from_setup(setup, mode) {
+            prop_assert!(!err.problems().contains(Problem::ImpossibleDoubleStep), "{}", err);
+        }
+    }
+}
+
+#[test]
+fn the_generator_reaches_both_verdicts_often() {
+    // The property above says little if its positions are nearly all
+    // refused for other reasons: count how often each case comes up.
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = with_double_step();
+    let (mut valid, mut impossible_step_only) = (0, 0);
+    for _ in 0..3000 {
+        let setup = strategy.new_tree(&mut runner).unwrap().current();
+        match Position::from_setup(setup, CastlingMode::Standard) {
+            Ok(_) => valid += 1,
+            Err(err) if err.problems().iter().eq([Problem::ImpossibleDoubleStep]) => impossible_step_only += 1,
+            Err(_) => {}
+        }
+    }
+    assert!(valid > 300, "{valid} valid positions of 3000");
+    assert!(impossible_step_only > 100, "{impossible_step_only} positions of 3000 refused for the double step alone");
 }
 
 #[test]

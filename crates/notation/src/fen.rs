@@ -160,6 +160,7 @@ fn problem_name(problem: Problem) -> &'static str {
         Problem::ImpossibleCheck => "position.impossible_check",
         Problem::InvalidCastlingRights => "position.invalid_castling_rights",
         Problem::InvalidEpSquare => "position.invalid_ep_square",
+        Problem::ImpossibleDoubleStep => "position.impossible_double_step",
     }
 }
 

@@ -198,7 +198,9 @@ impl MoveErrorKind {
             MoveErrorKind::Castling(CastlingObstacle::Blocked(_)) => "move.castling_blocked",
             MoveErrorKind::Castling(CastlingObstacle::InCheck) => "move.castling_in_check",
             MoveErrorKind::Castling(CastlingObstacle::PassesAttackedSquare(_)) => "move.castling_through_check",
-            MoveErrorKind::Castling(CastlingObstacle::LandsOnAttackedSquare(_)) => "move.castling_into_check",
+            MoveErrorKind::Castling(CastlingObstacle::LandsOnAttackedSquare(_) | CastlingObstacle::LandsInCheck(_)) => {
+                "move.castling_into_check"
+            }
             MoveErrorKind::WrongCaptureMark => "move.wrong_capture_mark",
             MoveErrorKind::WrongSuffix => "move.wrong_suffix",
         }
