@@ -535,7 +535,7 @@ Feature: Castling
   Rule: In Chess960 the king and rook end on the same squares as in standard chess
 
     # ru (003): "Для шахмат-960 в своде ФИДЕ предусмотрены отдельные пояснения."
-    @CASTLE-23
+    @CASTLE-23 @fide-II.1 @fide-II.3.2.1
     Scenario: Chess960 - king on b1 castles long to c1 and short to g1
       Given the game is Chess960
       And White: Kb1 Ra1 Rh1 Pa2 Pb2
@@ -567,7 +567,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: a king already on its castling square
     # stays there, and only the rook moves.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.4 @fide-II.3.2.7
     Scenario: Chess960 - the king on g1 stays where it is; short castling moves only the rook, from h1 to f1
       Given the game is Chess960
       And White: Kg1 Rh1
@@ -582,7 +582,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: a king already on its castling square
     # stays there, and only the rook moves.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.4
     Scenario: Chess960 - the king on c1 stays where it is; long castling moves only the rook, from a1 to d1
       Given the game is Chess960
       And White: Kc1 Ra1
@@ -597,7 +597,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: a rook already on its castling square
     # stays there, and only the king moves, passing its own rook.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.3 @fide-II.3.2.7
     Scenario: Chess960 - the rook already stands on f1; short castling moves only the king, from d1 to g1
       Given the game is Chess960
       And White: Kd1 Rf1
@@ -612,7 +612,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: the rook on the king's castling square
     # and the king change places.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.2
     Scenario: Chess960 - the rook stands on g1, the king's castling square; king and rook change places
       Given the game is Chess960
       And White: Kf1 Rg1
@@ -626,7 +626,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: the king may cross nothing but its own
     # castling rook; every other square of its way must be empty.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.7
     Scenario: Chess960 - a bishop on e1 blocks the king's way from d1 to g1
       Given the game is Chess960
       And White: Kd1 Be1 Rf1
@@ -714,7 +714,7 @@ Feature: Castling
 
     # FIDE Guidelines II, in our words: a long way for the king, from g1 to
     # c1: f1, e1, d1 and c1 must be empty and none attacked.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.1
     Scenario: Chess960 - the king on g1 castles long all the way to c1, and the rook on a1 goes to d1
       Given the game is Chess960
       And White: Kg1 Ra1 Rh1
@@ -866,7 +866,7 @@ Feature: Castling
     # FIDE Guidelines II (the transposition castling), in our words: on the
     # long side too, a rook on the king's castling square changes places with
     # the king.
-    @CASTLE-23
+    @CASTLE-23 @fide-II.3.2.2
     Scenario: Chess960 - the rook stands on c1, the king's castling square; long castling makes king and rook change places
       Given the game is Chess960
       And White: Kd1 Rc1
