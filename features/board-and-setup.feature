@@ -9,7 +9,7 @@ Feature: The board and the initial position
   Rule: The board has eight files a to h and eight ranks 1 to 8, sixty-four squares
 
     # pl (002): "Szachownica ma osiem linii i osiem rzędów, razem sześćdziesiąt cztery pola."
-    @BOARD-01
+    @BOARD-01 @fide-1.1
     Scenario: The board has eight files, eight ranks and sixty-four squares
       Then the board has 8 files a to h, 8 ranks 1 to 8 and 64 squares
 

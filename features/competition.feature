@@ -202,7 +202,8 @@ Feature: In competition: what the FIDE Laws add at the board
   @fide-5.1.2 @fide-6.9
   Rule: A player who resigns or whose flag falls loses, unless the opponent could never checkmate
 
-    # FIDE 5.1.2, in our words: the player who says he resigns loses the game.
+    # FIDE 5.1.2, in our words: the player who says he resigns loses the game
+    # (unless the opponent could never checkmate: see the next scenario).
     @fide-5.1.2
     Scenario: White resigns in the initial position: Black wins
       Given the initial position

@@ -46,14 +46,14 @@ Feature: Positions no game can reach
 
     # FIDE 3.8.2 and the Chess960 rules of Guidelines II, in plain words: a king castles with at most one rook on each side of it, so a second castling right on one side names a rook no castling could ever use.
     # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
-    @CASTLE-01
+    @CASTLE-01 @fide-II.2.1
     Scenario: Castling rights for both rooks on the king's right (g1 and h1, written HG) - the rook on h1 still moves as a rook
       Given the position 4k3/8/8/8/8/8/8/4K1RR w HG - 0 1, which no game can reach
       Then the rook on h1 can move to h2, h3, h4, h5, h6, h7 and h8
 
     # FIDE 3.8.2 and the Chess960 rules of Guidelines II, in plain words: the same on the king's left.
     # sv (000): "Kungen går två rutor mot ett torn, och tornet hoppar över kungen till rutan bredvid."
-    @CASTLE-01
+    @CASTLE-01 @fide-II.2.1
     Scenario: Castling rights for both rooks on the king's left (a1 and b1, written BA) - the rook on a1 still moves as a rook
       Given the position 4k3/8/8/8/8/8/8/RR2K3 w BA - 0 1, which no game can reach
       Then the rook on a1 can move to a2, a3, a4, a5, a6, a7 and a8
