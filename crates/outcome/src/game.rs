@@ -878,13 +878,35 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
-        let opponent = !color;
-        let outcome = if dead::can_checkmate(self.position(), opponent, self.limits).is_impossible() {
-            Outcome::draw(Reason::ResignationVsInsufficientMaterial)
-        } else {
-            Outcome::win(opponent, Reason::Resignation)
+        let outcome = match self.result_against(color) {
+            GameResult::Draw => Outcome::draw(Reason::ResignationVsInsufficientMaterial),
+            result => Outcome { result, reason: Reason::Resignation },
         };
         self.declare(outcome)
+    }
+
+    /// The result of a game `color` loses by a rule that spares a player
+    /// whose opponent cannot mate by any series of legal moves
+    /// ([`crate::dead::can_checkmate`] proves it): a resignation (5.1.2), a
+    /// fallen flag (6.9), a second illegal move (7.5.5), a sealed move that
+    /// cannot stand (Guidelines I.8). The opponent wins, or it is a draw.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_notation::fen;
+    /// use lawbook_outcome::{Game, GameResult};
+    /// let game = Game::new(fen::read("8/8/4k3/8/8/8/3QK3/8 w - - 0 1")?);
+    /// assert_eq!(game.result_against(Color::Black), GameResult::WhiteWins);
+    /// assert_eq!(game.result_against(Color::White), GameResult::Draw);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn result_against(&self, color: Color) -> GameResult {
+        let opponent = !color;
+        if dead::can_checkmate(self.position(), opponent, self.limits).is_impossible() {
+            GameResult::Draw
+        } else {
+            GameResult::win(opponent)
+        }
     }
 
     /// `color`'s flag falls (FIDE 6.9): the opponent wins, unless the
@@ -906,11 +928,9 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn flag_fall(&mut self, color: Color) -> Result<Outcome, GameError> {
-        let opponent = !color;
-        let outcome = if dead::can_checkmate(self.position(), opponent, self.limits).is_impossible() {
-            Outcome::draw(Reason::TimeoutVsInsufficientMaterial)
-        } else {
-            Outcome::win(opponent, Reason::Timeout)
+        let outcome = match self.result_against(color) {
+            GameResult::Draw => Outcome::draw(Reason::TimeoutVsInsufficientMaterial),
+            result => Outcome { result, reason: Reason::Timeout },
         };
         self.declare(outcome)
     }

@@ -5,8 +5,6 @@ use super::OverTheBoard;
 use crate::answer::{Ending, Forfeit, Refusal, Remark, Ruling};
 use crate::event::Sealed;
 use lawbook_board::Color;
-use lawbook_outcome::GameResult;
-use lawbook_outcome::dead::can_checkmate;
 
 impl OverTheBoard {
     /// The player having the move seals it, before making it on the board
@@ -37,9 +35,7 @@ impl OverTheBoard {
             Sealed::Move(_) | Sealed::Illegal => Forfeit::SealedIllegal,
         };
         let player = self.turn();
-        let opponent = !player;
-        let cannot_mate = can_checkmate(self.game.position(), opponent, self.game.search_limits()).is_impossible();
-        let result = if cannot_mate { GameResult::Draw } else { GameResult::win(opponent) };
+        let result = self.game.result_against(player);
         let ending = Ending::Forfeited { player, result, cause };
         self.ending = Some(ending);
         Ok((Ruling::Ended(ending), Vec::new()))

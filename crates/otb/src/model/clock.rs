@@ -8,8 +8,6 @@ use crate::event::{Event, Hand};
 use crate::time_control::Bonus;
 use lawbook_board::{Color, Piece, Role};
 use lawbook_movegen::Move;
-use lawbook_outcome::GameResult;
-use lawbook_outcome::dead::can_checkmate;
 
 impl OverTheBoard {
     /// Pressing the clock: the move is complete (6.2.1), or an illegal move
@@ -130,9 +128,7 @@ impl OverTheBoard {
         let opponent = !side;
         self.table.illegal_moves[side] += 1;
         if self.table.illegal_moves[side] >= 2 {
-            let cannot_mate = can_checkmate(self.game.position(), opponent, self.game.search_limits()).is_impossible();
-            let result = if cannot_mate { GameResult::Draw } else { GameResult::win(opponent) };
-            let ending = Ending::IllegalMoves { player: side, result };
+            let ending = Ending::IllegalMoves { player: side, result: self.game.result_against(side) };
             self.ending = Some(ending);
             Penalty::Ends(ending)
         } else {
