@@ -70,7 +70,7 @@ Feature: The clock and irregularities in competition
 
     # FIDE 6.2.1, in our words: only the clock of the player who has the
     # move runs.
-    @fide-6.2.1
+    @fide-6.2.1 @fide-6.1
     Scenario: Black's clock does not run while White has the move
       Given the initial position
       And the time control is 5 minutes for the game
@@ -83,7 +83,7 @@ Feature: The clock and irregularities in competition
 
     # FIDE 6.9, in our words: the player who has not completed the moves in
     # the time loses the game.
-    @fide-6.9
+    @fide-6.9 @fide-6.1.1
     Scenario: White's five minutes run out while Black has a queen: Black wins on time
       Given White: Ke1 Pa2
       And Black: Ke8 Qd8

@@ -15,7 +15,7 @@ Feature: Games without increment: the quickplay finish
 
     # FIDE III.3.1.2, in our words: in the period in which all the remaining
     # moves must be made, the game is drawn.
-    @fide-III.3.1.2
+    @fide-III.3.1.2 @fide-III.1
     Scenario: Both flags have fallen in a game of 90 minutes for all the moves: a draw
       Given the position after 1. e4 e5 2. Nf3 Nc6
       And the time control is 90 minutes for the game
