@@ -357,14 +357,15 @@ Feature: In competition: what the FIDE Laws add at the board
 
     # FIDE 4.2.1, in our words: only the player having the move may adjust
     # pieces, after saying so first.
-    @fide-4.2.1
+    @fide-4.2.1 @fide-6.2.5
     Scenario: White adjusts the knight on g1 after saying "j'adoube": no duty to move it
       Given the initial position
       When White says "j'adoube" and adjusts the knight on g1
       Then White may make any legal move
 
-    # FIDE 4.2.1, in our words: only the player having the move may adjust.
-    @fide-4.2.1
+    # FIDE 4.2.1 and 6.2.5, in our words: only the player having the move,
+    # whose clock is running, may adjust.
+    @fide-4.2.1 @fide-6.2.5
     Scenario: Black may not adjust a piece while White is to move
       Given the initial position
       When Black says "j'adoube" and adjusts the knight on g8
