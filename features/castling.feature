@@ -550,6 +550,21 @@ Feature: Castling
       And there is a white rook on f1
       And there is a white rook on a1
 
+    # FIDE Guidelines II.3.1, in our words: in Chess960 too each player castles
+    # once in a game; king and rook moving back to their squares bring no
+    # new right.
+    @CASTLE-23 @fide-II.3.1 @fide-3.8.2.1
+    Scenario: Chess960 - after castling short and walking king and rook back to b1 and h1, White may castle no more
+      Given the game is Chess960
+      And White: Kb1 Ra1 Rh1 Pa2 Pb2
+      And Black: Kb8 Ra8 Rh8
+      And White to move
+      And White may still castle both ways
+      When the game continues 1. O-O Kc8 2. Kg2 Kb8 3. Rh1 Kc8 4. Kf1 Kb8 5. Ke1 Kc8 6. Kd1 Kb8 7. Kc1 Kc8 8. Kb1 Kb8
+      Then 0-0 is illegal
+      And 0-0-0 is illegal
+      And the legal moves are as pinned
+
     # FIDE Guidelines II, in our words: the king and the rook end where they
     # would in standard chess, so a king that starts on b1 moves right.
     @CASTLE-23

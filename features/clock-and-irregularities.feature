@@ -70,6 +70,15 @@ Feature: The clock and irregularities in competition
 
     # FIDE 6.2.1, in our words: only the clock of the player who has the
     # move runs.
+    # FIDE 6.6, in our words: when the game starts, White's clock is started.
+    @fide-6.6
+    Scenario: At the start of the game White's clock runs
+      Given the initial position
+      And the time control is 5 minutes for the game
+      When White's clock runs for 10 seconds
+      Then White has 4 minutes 50 seconds left on the clock
+      And Black has 5 minutes left on the clock
+
     @fide-6.2.1 @fide-6.1
     Scenario: Black's clock does not run while White has the move
       Given the initial position
