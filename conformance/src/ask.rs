@@ -8,11 +8,12 @@
 //! moves, worked out from the board alone.
 //!
 //! A question the engine cannot answer makes its step *unsupported*
-//! ([`ChessWorld::cannot_ask`]) and the helper returns `None`: the step ends
-//! there and the scenario goes on with the next one. A failed engine ends
-//! the scenario, through a message the reports recognise ([`ENGINE_ERROR`]);
-//! so does a question whose answer the rest of the scenario depends on
-//! ([`needed`]).
+//! ([`ChessWorld::cannot_ask`], with the kind of question) and the helper
+//! returns `None`: the step ends there and the scenario goes on with the
+//! next one. A failed engine ends the scenario as an engine error
+//! ([`ChessWorld::stop_fault`]); a question whose answer the rest of the
+//! scenario depends on ends it as unsupported ([`needed`]). The verdict is
+//! read from what the world records, never from a message.
 //!
 //! An engine may refuse a position no game can reach (a JSON-lines
 //! `bad_fen`, its FEN reader's error, an impossible right dropped): the step
@@ -32,10 +33,6 @@ use lawbook_notation::san::MovePattern;
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{Lang, read_move};
 
-/// The start of a step message for an engine that cannot answer.
-pub const UNSUPPORTED: &str = "UNSUPPORTED:";
-/// The start of a step message for an engine that failed to answer.
-pub const ENGINE_ERROR: &str = "ENGINE ERROR:";
 /// The start of the message of a step (and a scenario) that passed because
 /// the engine refused the position, one no game can reach.
 pub const REFUSED: &str = "the engine refused the position:";
@@ -55,15 +52,18 @@ pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineEr
             } else {
                 " in this position"
             };
-            world.cannot_ask(step, format!("the engine cannot tell {}{here}", c.describe()));
+            world.cannot_ask(step, c, format!("the engine cannot tell {}{here}", c.describe()));
             None
         }
-        Err(EngineError::Failed(why)) => panic!("{ENGINE_ERROR} {why}"),
+        Err(EngineError::Failed(why)) => world.stop_fault("failed", &format!("engine error: {why}")),
         Err(EngineError::Refused(why)) => {
             if world.unreachable().is_none() {
-                panic!("{ENGINE_ERROR} the engine refuses the position, which a game can reach: {why}");
+                world.stop_fault(
+                    "refused-reachable",
+                    &format!("engine error: the engine refuses the position, which a game can reach: {why}"),
+                );
             }
-            world.refused.push(crate::world::Unasked { line: step.position.line, why });
+            world.refused.push(crate::world::Unasked { line: step.position.line, why, capability: None });
             None
         }
     }
@@ -75,20 +75,29 @@ fn refused_before(world: &mut ChessWorld, step: &Step) -> bool {
     let Some(first) = world.refused.first() else { return false };
     let why = first.why.clone();
     if world.refused.last().is_none_or(|last| last.line != step.position.line) {
-        world.refused.push(crate::world::Unasked { line: step.position.line, why });
+        world.refused.push(crate::world::Unasked { line: step.position.line, why, capability: None });
     }
     true
 }
 
 /// An answer the rest of the scenario depends on (the moves a `When` step
-/// plays): without it the scenario cannot go on, and ends as unsupported.
-pub fn needed<T>(answer: Option<T>, what: &str) -> T {
-    answer.unwrap_or_else(|| unsupported(&format!("{what}, and the rest of the scenario depends on it")))
+/// plays): without it the scenario cannot go on, and ends as unsupported,
+/// for the kind of question `step` could not be asked.
+pub fn needed<T>(world: &mut ChessWorld, step: &Step, answer: Option<T>, what: &str) -> T {
+    match answer {
+        Some(value) => value,
+        None => {
+            let line = step.position.line;
+            let capability = world.unasked.iter().rev().find(|u| u.line == line).and_then(|u| u.capability);
+            world.stop_unsupported(capability, &format!("{what}, and the rest of the scenario depends on it"))
+        }
+    }
 }
 
-/// Ends the scenario as unsupported: `what` is not a question engines are asked.
-pub fn unsupported(what: &str) -> ! {
-    panic!("{UNSUPPORTED} {what}")
+/// Ends the scenario as unsupported: `what` is a fact of lawbook's own
+/// model, not a question engines are asked.
+pub fn model_fact(world: &mut ChessWorld, what: &str) -> ! {
+    world.stop_unsupported(Capability::Model, what)
 }
 
 /// Whether the engine answers questions of lawbook's own model; if not,
@@ -97,7 +106,7 @@ pub fn model_only(world: &mut ChessWorld, step: &Step, what: &str) -> bool {
     if world.engine.supports(Capability::Model) {
         return true;
     }
-    world.cannot_ask(step, format!("{what} a fact of lawbook's model, not an engine question"));
+    world.cannot_ask(step, Capability::Model, format!("{what} a fact of lawbook's model, not an engine question"));
     false
 }
 

@@ -17,8 +17,9 @@
 //! ```
 
 use crate::corpus::{self, Source};
-use crate::expectations::{self, Expectations, Unexpected};
-use crate::report::{self, EngineRun, Verdict};
+use crate::expectations::{self, Expectations};
+use crate::records::{EngineRun, Unexpected, Verdict};
+use crate::report;
 use crate::{EngineChoice, RunOptions};
 use lawbook_engines::registry::{self, EngineSpec};
 use lawbook_engines::{adapters, pool::Pool};
@@ -103,7 +104,12 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
     let pool = Pool::new(spec.clone());
     let engine = EngineChoice::new(move || pool.checkout());
     let bar = check.progress.then(|| progress_bar(total as u64));
-    let mut run = EngineRun { engine: spec.name.clone(), engine_answers: Some(0), ..EngineRun::default() };
+    let mut run = EngineRun {
+        engine: spec.name.clone(),
+        engine_answers: Some(0),
+        selection: check.tags.clone(),
+        ..EngineRun::default()
+    };
     for part in &parts {
         if crate::count_selected(std::slice::from_ref(part), check.tags.as_deref())? == 0 {
             continue;
@@ -119,6 +125,9 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
         let part = crate::run_corpus(part, &options)?;
         if !part.version.is_empty() {
             run.version = part.version;
+        }
+        if run.capabilities.is_empty() {
+            run.capabilities = part.capabilities;
         }
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
@@ -304,7 +313,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use crate::report::Verdict;
+    use crate::records::Verdict;
 
     /// A JSON-lines engine in a shell script that lists no legal moves anywhere.
     fn no_moves_engine() -> EngineSpec {

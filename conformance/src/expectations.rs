@@ -1,26 +1,32 @@
 //! What each engine is expected to answer, kept beside the corpus as
-//! web-platform-tests and test262 keep theirs:
-//! `conformance/expectations/<engine>.yaml` lists every scenario the engine
-//! is known not to pass (failed, unsupported or in error), each with why: for
-//! a failure the finding (`conformance/FINDINGS.md`) and the FIDE article,
-//! for an unsupported scenario what the engine cannot be asked. Every other
-//! scenario is expected to pass.
+//! web-platform-tests and test262 keep theirs, listing only what differs
+//! from what can be derived: `conformance/expectations/<engine>.yaml` lists
+//! every scenario the engine is known not to pass (failed, in error, or
+//! unsupported for a reason its declared capabilities do not give), each
+//! with why: for a failure the finding (`conformance/FINDINGS.md`) and the
+//! FIDE article, for the others what goes wrong. A scenario unsupported
+//! only because the engine declares it cannot answer a kind of question
+//! (lawbook's own model, say) is not listed: the file counts them per kind.
+//! Every other scenario is expected to pass.
 //!
 //! A run is compared with its engine's expectations ([`compare`]): every
 //! verdict that differs, a new failure and a new pass alike, is
-//! *unexpected*, and `lawbook-conformance report --strict` exits 1 on any.
-//! An engine without a file is expected to fail nothing and to give no
-//! error (unsupported scenarios are allowed).
+//! *unexpected*, and so is a count that differs in a run of the whole
+//! corpus; `lawbook-conformance report --strict` exits 1 on any. An engine
+//! without a file is expected to fail nothing and to give no error
+//! (unsupported scenarios are allowed).
 //!
 //! ```
 //! use lawbook_conformance::expectations::Expectations;
-//! let text = "engine: stockfish\nversion: Stockfish 16\nscenarios:\n  - id: 'draws.feature: A lone king cannot mate'\n    verdict: unsupported\n    reason: the engine cannot tell whether a side has the material to checkmate\n";
+//! let text = "engine: stockfish\nversion: Stockfish 16\nunsupported:\n  model: 154\nscenarios:\n  - id: 'draws.feature: A lone king cannot mate'\n    verdict: failed\n    finding: A lone king\n    article: '5.2.2'\n";
 //! let expectations = Expectations::parse(text)?;
 //! assert_eq!(expectations.scenarios.len(), 1);
+//! assert_eq!(expectations.unsupported[&lawbook_engines::Capability::Model], 154);
 //! # Ok::<(), String>(())
 //! ```
 
-use crate::report::{EngineRun, Verdict};
+use crate::records::{EngineRun, Unexpected, Verdict};
+use lawbook_engines::Capability;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,7 +39,13 @@ pub struct Expectations {
     pub engine: String,
     /// What the engine called itself (name and version) when these verdicts were seen.
     pub version: String,
-    /// Every scenario it does not pass, in the corpus's order.
+    /// How many scenarios are unsupported because the engine declares it
+    /// cannot answer a kind of question, per kind: these follow from its
+    /// capabilities and are not listed one by one, but their number keeps a
+    /// change of the corpus (or of the capabilities) visible.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub unsupported: BTreeMap<Capability, usize>,
+    /// Every other scenario it does not pass, in the corpus's order.
     #[serde(default)]
     pub scenarios: Vec<Expected>,
 }
@@ -42,7 +54,7 @@ pub struct Expectations {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expected {
-    /// The scenario's stable name ([`crate::report::ScenarioRecord::id`]).
+    /// The scenario's stable name ([`crate::records::ScenarioRecord::id`]).
     pub id: String,
     /// Its verdict: failed, unsupported or error.
     pub verdict: Verdict,
@@ -60,35 +72,6 @@ pub struct Expected {
     /// entries of the scenarios it did not run, with the version they were seen with).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seen_with: Option<String>,
-}
-
-/// A verdict that is not the expected one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unexpected {
-    /// The scenario.
-    pub id: String,
-    /// The verdict expected.
-    pub expected: Verdict,
-    /// The verdict of this run.
-    pub actual: Verdict,
-    /// The first line of the run's message, if any.
-    pub message: Option<String>,
-}
-
-impl Unexpected {
-    /// The line a report prints.
-    pub fn line(&self) -> String {
-        let what = match (self.expected, self.actual) {
-            (_, Verdict::Passed) => "now passes".to_string(),
-            (Verdict::Passed, Verdict::Failed) => "a new failure".to_string(),
-            (Verdict::Passed, Verdict::Error) => "a new engine error".to_string(),
-            (expected, actual) => format!("expected {}, now {}", expected.name(), actual.name()),
-        };
-        match &self.message {
-            Some(m) => format!("{}: {what} ({m})", self.id),
-            None => format!("{}: {what}", self.id),
-        }
-    }
 }
 
 impl Expectations {
@@ -174,11 +157,13 @@ impl Expectations {
         self.scenarios.iter().map(|e| (e.id.as_str(), e.verdict)).collect()
     }
 
-    /// The expectations a run shows: every scenario it did not pass. What
-    /// `previous` says of a scenario with the same verdict (finding,
-    /// article, reason) is kept; a new unsupported or error verdict gets
-    /// the run's message as its reason, a new failure too (its finding and
-    /// article are for a person to write).
+    /// The expectations a run shows: every scenario it did not pass, but
+    /// those unsupported only because the engine declares it cannot answer
+    /// their questions, which are counted per kind instead (a run of part of
+    /// the corpus keeps the counts of `previous`). What `previous` says of a
+    /// scenario with the same verdict (finding, article, reason) is kept; a
+    /// new unsupported or error verdict gets the run's first reason, a new
+    /// failure too (its finding and article are for a person to write).
     ///
     /// The file's version becomes the run's. An entry of a scenario the run
     /// did not run (a run of part of the corpus) is kept, saying which
@@ -189,15 +174,19 @@ impl Expectations {
         let mut scenarios: Vec<Expected> = run
             .scenarios
             .iter()
-            .filter(|r| r.verdict != Verdict::Passed)
+            .filter(|r| r.verdict != Verdict::Passed && r.lacking(&run.capabilities).is_none())
             .map(|r| match known.get(r.id.as_str()) {
+                // Why a scenario is unsupported is the run's to say, not a person's.
+                Some(e) if e.verdict == r.verdict && r.verdict == Verdict::Unsupported => {
+                    Expected { seen_with: None, reason: Some(reason_of(r, &run.capabilities)), ..(*e).clone() }
+                }
                 Some(e) if e.verdict == r.verdict => Expected { seen_with: None, ..(*e).clone() },
                 _ => Expected {
                     id: r.id.clone(),
                     verdict: r.verdict,
                     finding: None,
                     article: None,
-                    reason: Some(reason_of(r.message.as_deref())),
+                    reason: Some(reason_of(r, &run.capabilities)),
                     seen_with: None,
                 },
             })
@@ -210,7 +199,11 @@ impl Expectations {
                 scenarios.push(Expected { seen_with, ..entry.clone() });
             }
         }
-        Expectations { engine: run.engine.clone(), version: run.version.clone(), scenarios }
+        let unsupported = match (&run.selection, previous) {
+            (Some(_), Some(previous)) => previous.unsupported.clone(),
+            _ => run.lacking_counts(),
+        };
+        Expectations { engine: run.engine.clone(), version: run.version.clone(), unsupported, scenarios }
     }
 
     /// The file's text: a comment saying what it is, then the YAML.
@@ -221,24 +214,35 @@ impl Expectations {
         let body = serde_yaml::to_string(self).map_err(|e| e.to_string())?;
         Ok(format!(
             "# The verdicts {} is known to give on the rule corpus other than `passed`,\n\
-             # with why; every scenario not listed is expected to pass. Written by\n\
-             # `lawbook check --write-expectations FILE`, read by `lawbook check --expect FILE`;\n\
-             # for each failure, a finding and the FIDE article it breaks may be added by hand.\n{body}",
+             # with why. `unsupported` counts, per kind of question the engine declares\n\
+             # it cannot answer, the scenarios unsupported for that alone; `scenarios`\n\
+             # lists every other one; every scenario not counted or listed is expected\n\
+             # to pass. Written by `lawbook check --write-expectations FILE`, read by\n\
+             # `lawbook check --expect FILE`; for each failure, a finding and the FIDE\n\
+             # article it breaks may be added by hand.\n{body}",
             self.engine
         ))
     }
 }
 
-/// The reason an unsupported or failed-to-answer scenario gives: its
-/// message's first line, without the report's marker.
-fn reason_of(message: Option<&str>) -> String {
-    let line = message.and_then(|m| m.lines().next()).unwrap_or("no message");
-    let line = line.trim_start_matches(crate::ask::UNSUPPORTED).trim_start_matches(crate::ask::ENGINE_ERROR).trim();
-    // The step's line number changes with the file; the reason should not.
-    match line.rsplit_once(" (line ") {
-        Some((reason, rest)) if rest.trim_end_matches(')').parse::<usize>().is_ok() => reason.to_string(),
-        _ => line.to_string(),
-    }
+/// The reason an unsupported or failed-to-answer scenario gives: the first
+/// line of the message of its first step that is unsupported for a reason
+/// other than a kind of question the engine declares it does not answer
+/// (`declared` are those it does), or in error, or failed; else the
+/// scenario's message.
+fn reason_of(record: &crate::records::ScenarioRecord, declared: &[Capability]) -> String {
+    use crate::records::StepVerdict;
+    let step = record
+        .steps
+        .iter()
+        .find(|s| match s.verdict {
+            StepVerdict::Unsupported => !s.unsupported_as_declared(declared),
+            StepVerdict::Error | StepVerdict::Failed => true,
+            StepVerdict::Passed | StepVerdict::NotRun => false,
+        })
+        .and_then(|s| s.message.as_deref());
+    let line = step.or(record.message.as_deref()).and_then(|m| m.lines().next()).unwrap_or("no message");
+    line.trim().to_string()
 }
 
 /// Where an engine's expectations live in `dir`.
@@ -252,31 +256,51 @@ pub fn corpus_directory() -> PathBuf {
 }
 
 /// The verdicts of `run` that differ from `expectations` (with no
-/// expectations: every failure and error).
+/// expectations: every failure and error), and, for a run of the whole
+/// corpus, every count of scenarios unsupported by declaration that differs.
+///
+/// A scenario not listed is expected to pass, or to be unsupported when it
+/// is so only because the engine declares it cannot answer its questions.
 pub fn compare(run: &EngineRun, expectations: Option<&Expectations>) -> Vec<Unexpected> {
     let expected = expectations.map(Expectations::verdicts);
-    run.scenarios
+    let mut unexpected: Vec<Unexpected> = run
+        .scenarios
         .iter()
         .filter_map(|r| {
-            let want = match &expected {
-                Some(map) => map.get(r.id.as_str()).copied().unwrap_or(Verdict::Passed),
-                None if r.verdict == Verdict::Unsupported => Verdict::Unsupported,
+            let listed = expected.as_ref().and_then(|map| map.get(r.id.as_str()).copied());
+            let want = match listed {
+                Some(verdict) => verdict,
+                None if r.verdict == Verdict::Unsupported && expected.is_none() => Verdict::Unsupported,
+                None if r.lacking(&run.capabilities).is_some() => Verdict::Unsupported,
                 None => Verdict::Passed,
             };
-            (want != r.verdict).then(|| Unexpected {
+            (want != r.verdict).then(|| Unexpected::Verdict {
                 id: r.id.clone(),
                 expected: want,
                 actual: r.verdict,
                 message: r.message.as_deref().and_then(|m| m.lines().next()).map(|l| l.chars().take(160).collect()),
             })
         })
-        .collect()
+        .collect();
+    if let Some(expectations) = expectations.filter(|_| run.selection.is_none()) {
+        let counts = run.lacking_counts();
+        let kinds: std::collections::BTreeSet<Capability> =
+            counts.keys().chain(expectations.unsupported.keys()).copied().collect();
+        for capability in kinds {
+            let expected = expectations.unsupported.get(&capability).copied().unwrap_or(0);
+            let actual = counts.get(&capability).copied().unwrap_or(0);
+            if expected != actual {
+                unexpected.push(Unexpected::Count { capability, expected, actual });
+            }
+        }
+    }
+    unexpected
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::ScenarioRecord;
+    use crate::records::{ScenarioRecord, StepRecord, StepVerdict};
 
     fn record(id: &str, verdict: Verdict, message: Option<&str>) -> ScenarioRecord {
         ScenarioRecord {
@@ -298,8 +322,29 @@ mod tests {
         }
     }
 
+    /// A scenario unsupported at one step, which asked a question of kind `capability`.
+    fn unsupported(id: &str, capability: Option<Capability>, why: &str) -> ScenarioRecord {
+        let step = StepRecord {
+            text: "Then the position is dead".into(),
+            line: 12,
+            verdict: StepVerdict::Unsupported,
+            message: Some(why.into()),
+            capability,
+            fault: None,
+        };
+        ScenarioRecord { steps: vec![step], ..record(id, Verdict::Unsupported, Some(&format!("{why} (line 12)"))) }
+    }
+
+    /// A run of demo 2, which declares it answers whether a side is in check,
+    /// and nothing else.
     fn run(records: Vec<ScenarioRecord>) -> EngineRun {
-        EngineRun { engine: "demo".into(), version: "demo 2".into(), scenarios: records, ..EngineRun::default() }
+        EngineRun {
+            engine: "demo".into(),
+            version: "demo 2".into(),
+            capabilities: vec![Capability::Check],
+            scenarios: records,
+            ..EngineRun::default()
+        }
     }
 
     #[test]
@@ -313,7 +358,7 @@ mod tests {
             record("a", Verdict::Failed, Some("still wrong")),
             record("b", Verdict::Passed, None),
             record("c", Verdict::Failed, Some("expected x\nboard")),
-            record("d", Verdict::Error, Some("ENGINE ERROR: crashed")),
+            record("d", Verdict::Error, Some("engine error: crashed")),
             record("e", Verdict::Passed, None),
         ]);
         let lines: Vec<String> = compare(&now, Some(&expectations)).iter().map(Unexpected::line).collect();
@@ -322,12 +367,19 @@ mod tests {
             [
                 "b: now passes",
                 "c: expected unsupported, now failed (expected x)",
-                "d: a new engine error (ENGINE ERROR: crashed)"
+                "d: a new engine error (engine error: crashed)"
             ]
         );
         // Without expectations, failures and errors are unexpected, unsupported scenarios are not.
-        let none: Vec<String> = compare(&now, None).iter().map(|u| u.id.clone()).collect();
-        assert_eq!(none, ["a", "c", "d"]);
+        let none: Vec<String> = compare(&now, None).iter().map(Unexpected::line).collect();
+        assert_eq!(
+            none,
+            [
+                "a: a new failure (still wrong)",
+                "c: a new failure (expected x)",
+                "d: a new engine error (engine error: crashed)"
+            ]
+        );
     }
 
     #[test]
@@ -338,16 +390,64 @@ mod tests {
         .unwrap();
         let now = run(vec![
             record("a", Verdict::Failed, Some("wrong")),
-            record("b", Verdict::Unsupported, Some("UNSUPPORTED: the engine cannot tell x (line 12)")),
+            unsupported("b", Some(Capability::Check), "the engine cannot tell x in this position"),
             record("c", Verdict::Passed, None),
         ]);
         let written = Expectations::of_run(&now, Some(&previous));
         assert_eq!(written.version, "demo 2");
         assert_eq!(written.scenarios[0], previous.scenarios[0]);
-        assert_eq!(written.scenarios[1].reason.as_deref(), Some("the engine cannot tell x"));
+        assert_eq!(written.scenarios[1].reason.as_deref(), Some("the engine cannot tell x in this position"));
         assert_eq!(written.scenarios.len(), 2);
         let text = written.to_yaml().unwrap();
         assert_eq!(Expectations::parse(&text), Ok(written));
+    }
+
+    #[test]
+    fn what_the_capabilities_give_is_counted_not_listed() {
+        let model = "the over-the-board rules are facts of lawbook's own model";
+        let now = run(vec![
+            // Unsupported because demo declares it answers no question of lawbook's model, nor of dead positions.
+            unsupported("m1", Some(Capability::Model), model),
+            unsupported("m2", Some(Capability::Model), model),
+            unsupported("d", Some(Capability::DeadPosition), "the engine cannot tell whether the position is dead"),
+            // Unsupported although demo declares it tells check: not derivable, so listed.
+            unsupported(
+                "c",
+                Some(Capability::Check),
+                "the engine cannot tell whether the side to move is in check in this position",
+            ),
+            // Unsupported for no kind of question: listed.
+            unsupported("x", None, "the engine claimed a draw"),
+            record("p", Verdict::Passed, None),
+        ]);
+        let written = Expectations::of_run(&now, None);
+        let listed: Vec<&str> = written.scenarios.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(listed, ["c", "x"]);
+        assert_eq!(written.unsupported, BTreeMap::from([(Capability::Model, 2), (Capability::DeadPosition, 1)]));
+        let text = written.to_yaml().unwrap();
+        assert!(text.contains("unsupported:\n  dead-position: 1\n  model: 2\n"), "{text}");
+        assert_eq!(Expectations::parse(&text).as_ref(), Ok(&written));
+        assert_eq!(compare(&now, Some(&written)), []);
+
+        // One scenario more of lawbook's model, and one fewer of dead positions: both counts are unexpected.
+        let mut changed = now.clone();
+        changed.scenarios[2] = unsupported("m3", Some(Capability::Model), model);
+        let lines: Vec<String> = compare(&changed, Some(&written)).iter().map(Unexpected::line).collect();
+        assert_eq!(
+            lines,
+            [
+                "unsupported for want of whether the position is dead (dead-position): expected 1 scenarios, now 0",
+                "unsupported for want of facts of lawbook's own model (model): expected 2 scenarios, now 3",
+            ]
+        );
+        // A run of part of the corpus compares verdicts only, and keeps the counts it cannot see.
+        changed.selection = Some("@castling".into());
+        assert_eq!(compare(&changed, Some(&written)), []);
+        assert_eq!(Expectations::of_run(&changed, Some(&written)).unsupported, written.unsupported);
+        // A scenario once counted that now fails is a new failure.
+        changed.scenarios[0] = record("m1", Verdict::Failed, Some("wrong"));
+        let lines: Vec<String> = compare(&changed, Some(&written)).iter().map(Unexpected::line).collect();
+        assert_eq!(lines, ["m1: a new failure (wrong)"]);
     }
 
     #[test]

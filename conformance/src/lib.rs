@@ -12,10 +12,11 @@ pub mod ask;
 pub mod catalogue;
 pub mod check;
 pub mod corpus;
-pub mod differential;
 pub mod expectations;
 pub mod laws;
 pub mod mutants;
+pub mod page;
+pub mod records;
 pub mod report;
 pub mod rulebook;
 pub mod snapshots;
@@ -225,7 +226,7 @@ impl cucumber::Parser<Vec<cucumber::gherkin::Feature>> for Given {
 /// A message when the tag expression or a feature file cannot be read, or
 /// when no scenario is run (an empty folder, or a tag expression that
 /// selects none: never a green run of nothing).
-pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::EngineRun, String> {
+pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::EngineRun, String> {
     use cucumber::World as _;
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
@@ -238,10 +239,11 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     let engine = options.engine.clone();
     let tally = lawbook_engines::Tally::default();
     let run_tally = tally.clone();
-    let records: Arc<Mutex<Vec<(step_log::ScenarioKey, report::ScenarioRecord)>>> = Arc::default();
+    type Finished = (step_log::ScenarioKey, records::ScenarioRecord, Option<world::Halt>, Vec<usize>);
+    let records: Arc<Mutex<Vec<Finished>>> = Arc::default();
     let step_log = step_log::StepLog::default();
     let after_records = Arc::clone(&records);
-    let engine_name: Arc<Mutex<(String, String)>> = Arc::default();
+    let engine_name: Arc<Mutex<(String, String, Vec<lawbook_engines::Capability>)>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let progress = options.progress.clone();
     let started = std::time::Instant::now();
@@ -274,26 +276,29 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
             }
             let unasked = world.as_ref().map(|w| w.unasked.clone()).unwrap_or_default();
             let refused = world.as_ref().map(|w| w.refused.clone()).unwrap_or_default();
+            let halt = world.as_ref().and_then(|w| w.halt.clone());
+            let unasked_lines = || unasked.iter().map(|u| format!("{} (line {})", u.why, u.line)).collect::<Vec<_>>();
             let (verdict, message) = match finished {
                 // The engine refused a position no game can reach: every step passed, noting it.
                 ScenarioFinished::StepPassed if !refused.is_empty() => {
                     let mut why = vec![format!("{} {}", ask::REFUSED, refused[0].why)];
-                    why.extend(unasked.iter().map(|u| format!("{} {} (line {})", ask::UNSUPPORTED, u.why, u.line)));
-                    (report::Verdict::Passed, Some(why.join("\n")))
+                    why.extend(unasked_lines());
+                    (records::Verdict::Passed, Some(why.join("\n")))
                 }
-                ScenarioFinished::StepPassed if unasked.is_empty() => (report::Verdict::Passed, None),
-                ScenarioFinished::StepPassed => {
-                    let why: Vec<String> =
-                        unasked.iter().map(|u| format!("{} {} (line {})", ask::UNSUPPORTED, u.why, u.line)).collect();
-                    (report::Verdict::Unsupported, Some(why.join("\n")))
-                }
-                ScenarioFinished::StepSkipped => (report::Verdict::Failed, Some("a step was skipped".to_string())),
+                ScenarioFinished::StepPassed if unasked.is_empty() => (records::Verdict::Passed, None),
+                ScenarioFinished::StepPassed => (records::Verdict::Unsupported, Some(unasked_lines().join("\n"))),
+                ScenarioFinished::StepSkipped => (records::Verdict::Failed, Some("a step was skipped".to_string())),
                 ScenarioFinished::BeforeHookFailed(_) => {
-                    (report::Verdict::Error, Some("the set-up hook failed".to_string()))
+                    (records::Verdict::Error, Some("the set-up hook failed".to_string()))
                 }
                 ScenarioFinished::StepFailed(_, _, error) => {
                     let message = error.to_string().replace("Step panicked. Captured output: ", "");
-                    (report::Verdict::of_failure(&message), Some(message))
+                    let verdict = match &halt {
+                        Some(world::Halt::Unsupported { .. }) => records::Verdict::Unsupported,
+                        Some(world::Halt::Fault { .. }) => records::Verdict::Error,
+                        None => records::Verdict::Failed,
+                    };
+                    (verdict, Some(message))
                 }
             };
             let written = feature
@@ -303,16 +308,19 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                 .flat_map(|b| b.steps.iter())
                 .chain(scenario.steps.iter());
             let steps = written
-                .map(|step| report::StepRecord {
-                    text: format!("{} {}", step.keyword.trim(), step.value),
-                    line: step.position.line,
-                    verdict: report::StepVerdict::NotRun,
-                    message: unasked.iter().find(|u| u.line == step.position.line).map(|u| u.why.clone()).or_else(
-                        || {
+                .map(|step| {
+                    let unasked_here = unasked.iter().find(|u| u.line == step.position.line);
+                    records::StepRecord {
+                        text: format!("{} {}", step.keyword.trim(), step.value),
+                        line: step.position.line,
+                        verdict: records::StepVerdict::NotRun,
+                        message: unasked_here.map(|u| u.why.clone()).or_else(|| {
                             let refusal = refused.iter().find(|u| u.line == step.position.line)?;
                             Some(format!("{} {}", ask::REFUSED, refusal.why))
-                        },
-                    ),
+                        }),
+                        capability: unasked_here.and_then(|u| u.capability),
+                        fault: None,
+                    }
                 })
                 .collect();
             let (start, refused_move, pins) = match &world {
@@ -334,7 +342,11 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                     if let Ok(mut name) = after_engine.lock()
                         && name.0.is_empty()
                     {
-                        *name = (world.engine.name().to_string(), world.engine.version());
+                        let declared = lawbook_engines::Capability::ALL
+                            .into_iter()
+                            .filter(|&c| world.engine.supports(c))
+                            .collect();
+                        *name = (world.engine.name().to_string(), world.engine.version(), declared);
                     }
                     let last = world
                         .game_so_far()
@@ -351,7 +363,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
             tags.extend(scenario.tags.iter().cloned());
             let text = feature.path.as_ref().and_then(|p| texts.get(p)).map_or("", String::as_str);
             let path = feature.path.as_deref();
-            let record = report::ScenarioRecord {
+            let record = records::ScenarioRecord {
                 id: String::new(),
                 feature: feature.name.clone(),
                 rule: rule.map(|r| r.name.clone()),
@@ -373,7 +385,8 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
                 pins,
             };
             if let Ok(mut r) = after_records.lock() {
-                r.push(((feature.path.clone(), scenario.position.line), record));
+                let unasked_at = unasked.iter().map(|u| u.line).collect();
+                r.push(((feature.path.clone(), scenario.position.line), record, halt, unasked_at));
             }
             Box::pin(async {})
         });
@@ -384,13 +397,13 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
         .filter_run(features, move |feature, rule, scenario| selected(filter.as_ref(), feature, rule, scenario));
     let writer = futures::executor::block_on(run);
     use cucumber::writer::Stats as _;
-    let mut scenarios: Vec<report::ScenarioRecord> = records
+    let mut scenarios: Vec<records::ScenarioRecord> = records
         .lock()
         .map(|r| r.clone())
         .unwrap_or_default()
         .into_iter()
-        .map(|(key, mut record)| {
-            step_verdicts(&mut record, &step_log.of(&key));
+        .map(|(key, mut record, halt, unasked_at)| {
+            step_verdicts(&mut record, &step_log.of(&key), halt.as_ref(), &unasked_at);
             record
         })
         .collect();
@@ -405,31 +418,33 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<report::E
     }
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
     name_scenarios(&mut scenarios);
-    let (engine, version) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
+    let (engine, version, capabilities) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = run_tally.engine_time().as_micros() as u64;
     let engine_faults = run_tally.failures() as u64;
     let engine_answers = run_tally.answers() as u64;
-    Ok(report::EngineRun {
+    Ok(records::EngineRun {
         engine,
         version,
         wall_ms,
         engine_us,
         engine_faults,
         engine_answers: Some(engine_answers),
+        capabilities,
+        selection: options.tags.clone(),
         scenarios,
-        ..report::EngineRun::default()
+        ..records::EngineRun::default()
     })
 }
 
-/// Gives each scenario its stable name ([`report::ScenarioRecord::id`]):
+/// Gives each scenario its stable name ([`records::ScenarioRecord::id`]):
 /// its file and name, and ` [row N]` where one file has several of that
 /// name, numbered by line.
-fn name_scenarios(scenarios: &mut [report::ScenarioRecord]) {
+fn name_scenarios(scenarios: &mut [records::ScenarioRecord]) {
     use std::collections::HashMap;
     let file =
-        |r: &report::ScenarioRecord| r.location.rsplit_once(':').map_or(r.location.clone(), |(f, _)| f.to_string());
-    let line = |r: &report::ScenarioRecord| {
+        |r: &records::ScenarioRecord| r.location.rsplit_once(':').map_or(r.location.clone(), |(f, _)| f.to_string());
+    let line = |r: &records::ScenarioRecord| {
         r.location.rsplit_once(':').and_then(|(_, l)| l.parse::<usize>().ok()).unwrap_or(0)
     };
     let mut order: Vec<usize> = (0..scenarios.len()).collect();
@@ -451,20 +466,23 @@ fn name_scenarios(scenarios: &mut [report::ScenarioRecord]) {
     }
 }
 
-/// Fills in each step's verdict from what cucumber said of it: a step that
-/// ran is passed (also when the engine refused a position no game can reach,
-/// which its message says), or unsupported when it could not be asked; a
-/// failed step is failed, unsupported or an engine error by its message; a
-/// step with no event did not run.
-fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log::StepEvent)]) {
-    use report::StepVerdict;
+/// Fills in each step's verdict from what cucumber said of it and what the
+/// world recorded: a step that ran is passed (also when the engine refused a
+/// position no game can reach), or unsupported when it could not be asked;
+/// the step that stopped the scenario is unsupported or an engine error by
+/// its `halt`, else failed; a step with no event did not run.
+fn step_verdicts(
+    record: &mut records::ScenarioRecord,
+    events: &[(usize, step_log::StepEvent)],
+    halt: Option<&world::Halt>,
+    unasked_at: &[usize],
+) {
+    use records::StepVerdict;
     use step_log::StepEvent;
     for step in &mut record.steps {
         let Some((_, event)) = events.iter().find(|(line, _)| *line == step.line) else { continue };
         step.verdict = match event {
-            StepEvent::Passed if step.message.as_deref().is_some_and(|m| !m.starts_with(ask::REFUSED)) => {
-                StepVerdict::Unsupported
-            }
+            StepEvent::Passed if unasked_at.contains(&step.line) => StepVerdict::Unsupported,
             StepEvent::Passed => StepVerdict::Passed,
             StepEvent::Skipped => {
                 step.message = Some("no step of the corpus's vocabulary matches this text".to_string());
@@ -472,23 +490,31 @@ fn step_verdicts(record: &mut report::ScenarioRecord, events: &[(usize, step_log
             }
             StepEvent::Failed(message) => {
                 step.message = Some(message.clone());
-                match report::Verdict::of_failure(message) {
-                    report::Verdict::Unsupported => StepVerdict::Unsupported,
-                    report::Verdict::Error => StepVerdict::Error,
-                    _ => StepVerdict::Failed,
+                match halt {
+                    Some(world::Halt::Unsupported { capability }) => {
+                        step.capability = *capability;
+                        StepVerdict::Unsupported
+                    }
+                    Some(world::Halt::Fault { kind }) => {
+                        step.fault = Some(kind.clone());
+                        StepVerdict::Error
+                    }
+                    None => StepVerdict::Failed,
                 }
             }
         };
     }
 }
 
-/// Runs a folder of scenarios (the corpus's `features/`) against the chosen engine as part of `cargo test`: prints
-/// a summary per feature and exits non-zero when any scenario does not pass.
-/// With `LAWBOOK_FAILED_LIST` set, writes the names of the scenarios that did
-/// not pass to that file (used by `cargo xtask corpus-mutants`).
+/// Runs a folder of scenarios (the corpus's `features/`) against the chosen
+/// engine as part of `cargo test`: prints a summary per feature, and the
+/// steps of every scenario that did not pass (every scenario's steps with
+/// `LAWBOOK_PRINT_STEPS=1`), and exits non-zero when any scenario does not
+/// pass. With `LAWBOOK_FAILED_LIST` set, writes the names of the scenarios
+/// that did not pass to that file (used by `cargo xtask broken-engines`).
 pub fn run(features: &std::path::Path, engine: EngineChoice) {
-    let options =
-        RunOptions { engine, cucumber_cli: true, print_steps: true, review_pins: true, ..RunOptions::default() };
+    let print_steps = std::env::var_os("LAWBOOK_PRINT_STEPS").is_some_and(|v| v == "1");
+    let options = RunOptions { engine, cucumber_cli: true, print_steps, review_pins: true, ..RunOptions::default() };
     let run = match corpus::folder(features).and_then(|part| run_corpus(&part, &options)) {
         Ok(run) => run,
         Err(e) => {
@@ -496,21 +522,41 @@ pub fn run(features: &std::path::Path, engine: EngineChoice) {
             std::process::exit(2);
         }
     };
+    let not_passed: Vec<&records::ScenarioRecord> =
+        run.scenarios.iter().filter(|r| r.verdict != records::Verdict::Passed).collect();
+    for record in &not_passed {
+        println!("{}", steps_of(record));
+    }
     println!(
-        "\nScenarios per feature (passed/failed/unsupported/error):\n{}",
+        "\n{} scenarios. Scenarios per feature (passed/failed/unsupported/error):\n{}",
+        run.scenarios.len(),
         report::table(std::slice::from_ref(&run))
     );
-    let not_passed: Vec<String> = run
-        .scenarios
-        .iter()
-        .filter(|r| r.verdict != report::Verdict::Passed)
-        .map(|r| format!("{}: {}", r.feature, r.scenario))
-        .collect();
+    let names: Vec<String> = not_passed.iter().map(|r| format!("{}: {}", r.feature, r.scenario)).collect();
     if let Ok(path) = std::env::var("LAWBOOK_FAILED_LIST") {
-        let _ = std::fs::write(path, not_passed.join("\n"));
+        let _ = std::fs::write(path, names.join("\n"));
     }
-    if !not_passed.is_empty() {
-        eprintln!("the rule corpus has {} scenarios that did not pass", not_passed.len());
+    if !names.is_empty() {
+        eprintln!("the rule corpus has {} scenarios that did not pass", names.len());
         std::process::exit(1);
     }
+}
+
+/// A scenario that did not pass, as the corpus test prints it: its verdict,
+/// place and name, then each step with its verdict and, under it, why.
+fn steps_of(record: &records::ScenarioRecord) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("\n{} {}: {}\n", record.verdict.name().to_uppercase(), record.location, record.scenario);
+    for step in &record.steps {
+        let _ = writeln!(out, "  {:<12} {}", step.verdict.name(), step.text);
+        for line in step.message.iter().flat_map(|m| m.lines()) {
+            let _ = writeln!(out, "  {:<12}   {line}", "");
+        }
+    }
+    if record.steps.is_empty()
+        && let Some(message) = &record.message
+    {
+        let _ = writeln!(out, "  {message}");
+    }
+    out
 }

@@ -1,5 +1,5 @@
 //! Deliberately broken engines, to prove the corpus can catch each kind of
-//! rule violation (`cargo xtask corpus-mutants`). Each mutant answers like
+//! rule violation (`cargo xtask broken-engines`). Each mutant answers like
 //! the built-in engine except for one rule it gets wrong on purpose. A
 //! mutant that no scenario catches is a hole in the corpus.
 //!

@@ -13,7 +13,7 @@
 //! it, never to judge it.
 
 use lawbook_board::{Board, CastlingMode, Color, Setup};
-use lawbook_engines::{Answer, Engine, EngineError, PositionQuery};
+use lawbook_engines::{Answer, Capability, Engine, EngineError, PositionQuery};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{ReadOptions, diagram, fen, read_move};
@@ -31,9 +31,9 @@ impl Engine for NotChosen {
     fn version(&self) -> String {
         "no engine".to_string()
     }
-    fn supports(&self, capability: lawbook_engines::Capability) -> bool {
+    fn supports(&self, capability: Capability) -> bool {
         // Every question, so that asking gives the failure; not lawbook's model.
-        capability != lawbook_engines::Capability::Model
+        capability != Capability::Model
     }
     fn answer(&mut self, _: &PositionQuery, _: &lawbook_engines::Question) -> Result<Answer, EngineError> {
         Err(EngineError::failed("no engine was chosen for this scenario (the run sets one before it starts)"))
@@ -255,8 +255,12 @@ pub struct ChessWorld {
     pub otb: Option<lawbook_otb::OverTheBoard>,
     /// The steps the engine could not be asked, in order.
     pub unasked: Vec<Unasked>,
+    /// Why the scenario stopped at a step other than by a failed
+    /// expectation, if it did: the verdict is read from this, never from
+    /// the step's message (see [`ChessWorld::stop_unsupported`]).
+    pub halt: Option<Halt>,
     /// The steps whose question the engine refused, a position no game can
-    /// reach being refused (see [`crate::ask::REFUSED`]), in order: once the
+    /// reach being refused, in order: once the
     /// engine has refused, later steps pass without asking.
     pub refused: Vec<Unasked>,
     /// The engine under test.
@@ -271,8 +275,27 @@ pub struct ChessWorld {
 pub struct Unasked {
     /// The step's line in its feature file.
     pub line: usize,
-    /// What the engine could not tell.
+    /// What the engine could not tell, for people.
     pub why: String,
+    /// The kind of question it could not be asked (`None`: not a kind of
+    /// question, such as a game its own claim had ended).
+    pub capability: Option<Capability>,
+}
+
+/// What stopped a scenario at a step, other than a failed expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// The rest of the scenario depends on an answer the engine cannot give:
+    /// the scenario is *unsupported*.
+    Unsupported {
+        /// The kind of question (`None`: not a kind of question).
+        capability: Option<Capability>,
+    },
+    /// The engine failed to answer: the scenario ends in an *engine error*.
+    Fault {
+        /// The kind of fault, as records name it.
+        kind: String,
+    },
 }
 
 impl fmt::Debug for ChessWorld {
@@ -305,6 +328,7 @@ impl Default for ChessWorld {
             pin_names: Vec::new(),
             otb: None,
             unasked: Vec::new(),
+            halt: None,
             refused: Vec::new(),
             engine: Box::new(NotChosen),
             pinned: crate::snapshots::Pinned::default(),
@@ -313,9 +337,28 @@ impl Default for ChessWorld {
 }
 
 impl ChessWorld {
-    /// Records that `step` could not be asked of the engine, and why.
-    pub fn cannot_ask(&mut self, step: &cucumber::gherkin::Step, why: impl Into<String>) {
-        self.unasked.push(Unasked { line: step.position.line, why: why.into() });
+    /// Records that `step` could not be asked of the engine (a question of
+    /// kind `capability`), and why.
+    pub fn cannot_ask(
+        &mut self,
+        step: &cucumber::gherkin::Step,
+        capability: impl Into<Option<Capability>>,
+        why: impl Into<String>,
+    ) {
+        self.unasked.push(Unasked { line: step.position.line, why: why.into(), capability: capability.into() });
+    }
+
+    /// Ends the scenario as *unsupported*: the rest of it depends on an
+    /// answer of kind `capability` the engine cannot give; `why` is for people.
+    pub fn stop_unsupported(&mut self, capability: impl Into<Option<Capability>>, why: &str) -> ! {
+        self.halt = Some(Halt::Unsupported { capability: capability.into() });
+        panic!("{why}")
+    }
+
+    /// Ends the scenario in an *engine error* of kind `kind`; `why` is for people.
+    pub fn stop_fault(&mut self, kind: &str, why: &str) -> ! {
+        self.halt = Some(Halt::Fault { kind: kind.to_string() });
+        panic!("{why}")
     }
 
     /// The position being set up, to change: the game starts again from it.

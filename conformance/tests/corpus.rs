@@ -6,7 +6,7 @@ use lawbook_conformance::EngineChoice;
 use lawbook_conformance::mutants::Mutant;
 
 fn main() {
-    // `cargo xtask corpus-mutants` runs the corpus against deliberately broken engines.
+    // `cargo xtask broken-engines` runs the corpus against deliberately broken engines.
     let engine = match std::env::var("LAWBOOK_MUTANT") {
         Ok(name) => {
             let Some(mutant) = Mutant::named(&name) else {

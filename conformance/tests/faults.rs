@@ -13,7 +13,7 @@
 mod common;
 
 use common::{lawbook, workspace};
-use lawbook_conformance::report::{EngineRun, Verdict};
+use lawbook_conformance::records::{EngineRun, Verdict};
 use lawbook_engines::process::locate;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,5 @@
 //! `lawbook-conformance mutants` names exactly the mutants the code defines,
-//! which is the list `cargo xtask corpus-mutants` runs.
+//! which is the list `cargo xtask broken-engines` runs.
 
 use lawbook_conformance::mutants::Mutant;
 use std::collections::BTreeSet;

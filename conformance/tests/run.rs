@@ -48,7 +48,7 @@ fn another_folder_of_scenarios_runs_and_its_missing_pins_are_named() {
     .expect("a feature file");
     let out = dir.join("run.json");
     let result = runner()
-        .args(["check", "--engine", "lawbook", "--no-corpus", "--features"])
+        .args(["check", "--engine", "lawbook", "--no-corpus", "--scenarios"])
         .arg(&dir)
         .arg("--json")
         .arg(&out)
@@ -128,7 +128,7 @@ fn an_engine_that_refuses_a_position_no_game_can_reach_passes_and_one_that_crash
         let result = runner()
             .args(["check", "--engine", name, "--no-corpus", "--registry"])
             .arg(&registry)
-            .arg("--features")
+            .arg("--scenarios")
             .arg(&dir)
             .arg("--json")
             .arg(&out)

@@ -3,7 +3,7 @@
 //! or false, and each must fail on the built-in engine with the reason its
 //! `# says:` comment names.
 
-use lawbook_conformance::report::Verdict;
+use lawbook_conformance::records::Verdict;
 use lawbook_conformance::{RunOptions, corpus, run_corpus};
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! - `conformance`: run the rule corpus against the built-in engine;
 //! - `perft`: the deep perft suites (every published count up to 10 million
 //!   nodes, and the six standard positions to their full depths), in release mode;
-//! - `corpus-mutants`: run the corpus against deliberately broken engines and
+//! - `broken-engines`: run the corpus against deliberately broken engines and
 //!   show that each one makes at least one scenario fail;
 //! - `bench-compare`: perft of lawbook, shakmaty, cozy-chess and the `chess`
 //!   crate side by side, in instructions (callgrind) and wall time, on the
@@ -24,22 +24,22 @@ use std::process::{Command, ExitCode};
 
 mod bench_compare;
 mod bench_pgn;
-mod corpus_mutation;
 mod fuzz;
+mod mutate_rules;
 
 /// Every task: its name, its options, and what it does.
 const TASKS: &[(&str, &str, &str)] = &[
     (
         "conformance",
-        "[--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR]",
+        "[--engine NAME|all]... [--scenarios DIR]... [--tags EXPR] [--report DIR]",
         "run the rule corpus against engines (`lawbook check` each), write one report, \
          fail on any verdict other than expected",
     ),
     ("perft", "", "run the deep perft suites in release mode (a few minutes)"),
-    ("corpus-mutants", "", "show that the corpus catches each deliberately broken engine"),
+    ("broken-engines", "", "show that the corpus catches each deliberately broken engine"),
     (
-        "corpus-mutation",
-        corpus_mutation::USAGE,
+        "mutate-rules",
+        mutate_rules::USAGE,
         "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, tracker, \
          material, dead positions) with only the corpus as the test; resumable, in shards; hours, not CI \
          (installs cargo-mutants when missing; --summary prints what has run)",
@@ -132,7 +132,7 @@ fn main() -> ExitCode {
         Some("perft") => no_options("perft", rest).and_then(|()| {
             cargo(&["test", "--release", "-p", "lawbook-movegen", "--test", "perft", "--", "--ignored"])
         }),
-        Some("corpus-mutants") => no_options("corpus-mutants", rest).and_then(|()| corpus_mutants()),
+        Some("broken-engines") => no_options("broken-engines", rest).and_then(|()| broken_engines()),
         Some("bench-compare") => bench_compare::run(rest),
         Some("bench-pgn") => bench_pgn::run(rest),
         Some("fuzz") => fuzz::run(rest),
@@ -140,7 +140,7 @@ fn main() -> ExitCode {
         Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
         Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
         Some("rulebook") => rulebook(rest),
-        Some("corpus-mutation") => corpus_mutation::run(rest, &root(), &target_dir()),
+        Some("mutate-rules") => mutate_rules::run(rest, &root(), &target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             Ok(())
@@ -264,7 +264,7 @@ fn build_conformance(peers: bool) -> Result<(std::path::PathBuf, std::path::Path
 }
 
 const CONFORMANCE_USAGE: &str =
-    "usage: cargo xtask conformance [--engine NAME|all]... [--features DIR]... [--tags EXPR] [--report DIR]
+    "usage: cargo xtask conformance [--engine NAME|all]... [--scenarios DIR]... [--tags EXPR] [--report DIR]
 
 Runs the rule corpus against engines of conformance/engines.yaml, one
 `lawbook check` each, and combines their verdicts into one report
@@ -273,17 +273,19 @@ Runs the rule corpus against engines of conformance/engines.yaml, one
   --engine NAME|all  an engine of the registry, repeatable (default: lawbook,
                      the built-in engine, which must pass every scenario);
                      an engine not installed here is skipped with how to install it
-  --features DIR     a folder of scenarios in the corpus's steps, repeatable; a file
+  --scenarios DIR    a folder of scenarios in the corpus's steps, repeatable; a file
                      named like one of the corpus's replaces it (see lawbook check --help)
   --tags EXPR        only the scenarios this tag expression selects (@castling and not @faq)
   --report DIR       where the reports go
   --strict           accepted for older scripts: the task is always strict
 
 Each engine's verdicts are compared with its expectations
-(conformance/expectations/NAME.yaml, every scenario it is known not to pass,
-with why; an engine without a file is expected to fail nothing): a new
-failure, a new engine error and a new pass alike are unexpected, and the
-built-in engine must pass every scenario.
+(conformance/expectations/NAME.yaml: every scenario it is known not to pass,
+with why, but those unsupported only because the engine declares it cannot
+answer their questions, which are counted per kind; an engine without a
+file is expected to fail nothing): a new failure, a new engine error, a new
+pass and a changed count alike are unexpected, and the built-in engine must
+pass every scenario.
 
 Exit status: 0 when every verdict is as expected, 1 otherwise (each
 unexpected verdict and each broken promise is named).";
@@ -303,8 +305,8 @@ fn conformance(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             "--engine" => engines.push(value("--engine")?),
-            "--features" => {
-                let dir = std::path::PathBuf::from(value("--features")?);
+            "--scenarios" | "--features" => {
+                let dir = std::path::PathBuf::from(value("--scenarios")?);
                 folders.push(std::path::absolute(&dir).map_err(|e| format!("{}: {e}", dir.display()))?);
             }
             "--tags" => tags = Some(value("--tags")?),
@@ -312,7 +314,7 @@ fn conformance(args: &[String]) -> Result<(), String> {
             "--strict" => {}
             other => {
                 return Err(format!(
-                    "unknown option {other:?}: expected --engine NAME|all, --features DIR, --tags EXPR, --report DIR \
+                    "unknown option {other:?}: expected --engine NAME|all, --scenarios DIR, --tags EXPR, --report DIR \
                      (see cargo xtask conformance --help)"
                 ));
             }
@@ -382,7 +384,7 @@ fn conformance(args: &[String]) -> Result<(), String> {
             command.args(["--tags", t]);
         }
         for folder in &folders {
-            command.arg("--features").arg(folder);
+            command.arg("--scenarios").arg(folder);
         }
         let status = command.status().map_err(|e| format!("cannot run {}: {e}", lawbook.display()))?;
         if !json.exists() {
@@ -427,8 +429,8 @@ fn conformance(args: &[String]) -> Result<(), String> {
 }
 
 /// `cargo xtask differential [--against NAME] [--positions N] [--seed S] [-- MORE]`:
-/// builds `lawbook-conformance` in release mode with the in-process peers and
-/// runs its `differential` command on the real games of the test data and
+/// builds `lawbook-differential` in release mode with the in-process peers and
+/// runs it on the real games of the test data and
 /// random games until N positions (default 1,000,000) have been compared.
 fn differential(args: &[String]) -> Result<(), String> {
     let mut against = "shakmaty".to_string();
@@ -454,11 +456,11 @@ fn differential(args: &[String]) -> Result<(), String> {
         "build",
         "--release",
         "-p",
-        "lawbook-conformance",
+        "lawbook-differential",
         "--bin",
-        "lawbook-conformance",
+        "lawbook-differential",
         "--features",
-        "lawbook-conformance/peers",
+        "lawbook-differential/peers",
     ])?;
     // Real games: the project's own test games and, beside the workspace, the
     // shared test data (a file of the same name as one of ours is the same copy).
@@ -473,25 +475,14 @@ fn differential(args: &[String]) -> Result<(), String> {
         files.sort();
         pgn.extend(files);
     }
-    let program = target_dir().join("release/lawbook-conformance");
+    let program = target_dir().join("release/lawbook-differential");
     let mut command = Command::new(&program);
-    command.current_dir(root()).args([
-        "differential",
-        "--against",
-        &against,
-        "--positions",
-        &positions,
-        "--seed",
-        &seed,
-    ]);
+    command.current_dir(root()).args(["--against", &against, "--positions", &positions, "--seed", &seed]);
     if !pgn.is_empty() {
         command.arg("--pgn").args(&pgn);
     }
     command.args(&more);
-    eprintln!(
-        "xtask: {} differential --against {against} --positions {positions} --seed {seed} ...",
-        program.display()
-    );
+    eprintln!("xtask: {} --against {against} --positions {positions} --seed {seed} ...", program.display());
     let status = command.status().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     if status.success() { Ok(()) } else { Err(format!("the differential run failed ({status})")) }
 }
@@ -511,10 +502,10 @@ fn root() -> std::path::PathBuf {
     xtask.parent().unwrap_or(xtask).to_path_buf()
 }
 
-/// `cargo xtask corpus-mutants`: runs the corpus against every mutant
+/// `cargo xtask broken-engines`: runs the corpus against every mutant
 /// `lawbook-conformance mutants` names, a row each, and fails when one
 /// escapes or when the rows are not exactly the mutants named.
-fn corpus_mutants() -> Result<(), String> {
+fn broken_engines() -> Result<(), String> {
     let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     cargo(&["test", "-p", "lawbook-conformance", "--test", "corpus", "--no-run"])?;
     cargo(&["build", "-p", "lawbook-conformance", "--bin", "lawbook-conformance"])?;

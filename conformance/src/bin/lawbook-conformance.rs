@@ -1,17 +1,14 @@
 //! `lawbook-conformance`: combines runs of `lawbook check --json` into
-//! reports, lists the mutants, or compares lawbook with an
-//! independent implementation over many games (`differential`). `cargo
-//! xtask conformance` and `cargo xtask corpus-mutants` drive it; see
-//! `conformance/engines.yaml`. Running the corpus against one engine is
-//! `lawbook check`.
+//! reports, or lists the mutants. `cargo xtask conformance` and `cargo xtask
+//! broken-engines` drive it; see `conformance/engines.yaml`. Running the
+//! corpus against one engine is `lawbook check`.
 
 use clap::{Parser, Subcommand};
 use lawbook_conformance::check;
-use lawbook_conformance::differential::{self, ReadSan};
 use lawbook_conformance::expectations::Expectations;
 use lawbook_conformance::mutants::Mutant;
-use lawbook_conformance::report::{self, EngineRun, Verdict};
-use lawbook_engines::registry;
+use lawbook_conformance::records::{EngineRun, Verdict};
+use lawbook_conformance::report;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,40 +22,6 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compare lawbook with an independent implementation over random and
-    /// real games; stop at the first disagreement (exit 1) with the
-    /// position and both answers.
-    Differential {
-        /// The peer, by its registry name: `shakmaty` (in process, needs the
-        /// `peers` feature) or a JSON-lines engine that answers `trace` (`python-chess`, `chessops`).
-        #[arg(long, default_value = "shakmaty")]
-        against: String,
-        /// The engine registry.
-        #[arg(long, default_value = "conformance/engines.yaml")]
-        registry: PathBuf,
-        /// How many random games (100 when neither this nor --positions is given).
-        #[arg(long)]
-        games: Option<u64>,
-        /// Play random games until this many positions have been compared in all.
-        #[arg(long)]
-        positions: Option<u64>,
-        /// The seed of the random games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The longest random game, in plies.
-        #[arg(long, default_value_t = 1000)]
-        plies_max: usize,
-        /// One random game in this many starts from a random Chess960 position (0: none).
-        #[arg(long, default_value_t = 4)]
-        chess960_every: u64,
-        /// Real games to replay first (PGN files).
-        #[arg(long, num_args = 1..)]
-        pgn: Vec<PathBuf>,
-        /// Which of lawbook's SAN texts the peer reads back: `all` legal
-        /// moves, or the `played` move (default: all in process, played through JSON lines).
-        #[arg(long)]
-        read_san: Option<String>,
-    },
     /// Combine runs into junit.xml, summary.json and index.html, print the
     /// table and every verdict that differs from the engine's expectations.
     /// Exits 1 when an engine named by --require-pass did not pass every
@@ -115,65 +78,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // Engines under test (differential runs) end with the program, also when it is interrupted.
-    if let Err(e) = lawbook_engines::process::end_engines_on_signals() {
-        eprintln!("lawbook-conformance: cannot watch for interrupts, so an engine may outlive an interrupted run: {e}");
-    }
     match cli.command {
-        Command::Differential {
-            against,
-            registry: path,
-            games,
-            positions,
-            seed,
-            plies_max,
-            chess960_every,
-            pgn,
-            read_san,
-        } => {
-            let read_san = match read_san.as_deref() {
-                None if against == "shakmaty" => ReadSan::All,
-                None => ReadSan::Played,
-                Some("all") => ReadSan::All,
-                Some("played") => ReadSan::Played,
-                Some(other) => {
-                    eprintln!("lawbook-conformance: --read-san {other:?}: expected all or played");
-                    return ExitCode::from(2);
-                }
-            };
-            let options = differential::Options {
-                seed,
-                games,
-                positions,
-                plies_max,
-                chess960_every,
-                pgn,
-                read_san,
-                progress: Some(std::time::Duration::from_secs(30)),
-            };
-            let specs = registry::read(&path).map_err(|e| e.to_string());
-            let mut peer = match specs.and_then(|specs| differential::peer_named(&against, &specs)) {
-                Ok(peer) => peer,
-                Err(e) => {
-                    eprintln!("lawbook-conformance: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            match differential::run(&mut peer, &options) {
-                Ok(summary) => {
-                    print!("{summary}");
-                    ExitCode::SUCCESS
-                }
-                Err(differential::Failure::Disagreement(d)) => {
-                    println!("{d}");
-                    ExitCode::FAILURE
-                }
-                Err(differential::Failure::Error(e)) => {
-                    eprintln!("lawbook-conformance: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
         Command::Report { dir, runs, require_pass, expectations, strict } => {
             match write_reports(&dir, &runs, &expectations) {
                 Ok(runs) => {
@@ -260,7 +165,7 @@ fn broken_promises(runs: &[EngineRun], require_pass: &[String], strict: bool) ->
             ));
         }
         if strict && !run.unexpected.is_empty() {
-            let new_failures = run.unexpected.iter().filter(|u| u.actual == Verdict::Failed).count();
+            let new_failures = run.unexpected.iter().filter(|u| u.actual() == Some(Verdict::Failed)).count();
             broken.push(format!(
                 "{} gives {} unexpected verdicts ({new_failures} of them failures): a change in the engine, its adapter or the corpus",
                 run.engine,

@@ -8,7 +8,7 @@
 
 use super::{anchor_of, page_of};
 use crate::laws::{Decider, Laws, Provision};
-use crate::report::ScenarioRecord;
+use crate::records::ScenarioRecord;
 use maud::{Markup, html};
 use std::collections::BTreeMap;
 

@@ -5,7 +5,8 @@
 //! ([`crate::steps::meaning`]); a move a step names is read on the position
 //! the step speaks of.
 
-use crate::report::{ScenarioRecord, board_svg};
+use crate::page::board_svg;
+use crate::records::ScenarioRecord;
 use crate::steps::meaning::{Mark, meaning, move_squares, step_type};
 use cucumber::gherkin::StepType;
 use lawbook_board::Square;
@@ -193,7 +194,7 @@ pub(super) fn legend(marks: &Marks, steps: &str) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{StepRecord, StepVerdict, Verdict};
+    use crate::records::{StepRecord, StepVerdict, Verdict};
 
     fn record(start: &str, end: &str, steps: &[&str]) -> ScenarioRecord {
         ScenarioRecord {
@@ -211,7 +212,14 @@ mod tests {
             steps: steps
                 .iter()
                 .enumerate()
-                .map(|(i, t)| StepRecord { text: (*t).into(), line: i, verdict: StepVerdict::Passed, message: None })
+                .map(|(i, t)| StepRecord {
+                    text: (*t).into(),
+                    line: i,
+                    verdict: StepVerdict::Passed,
+                    message: None,
+                    capability: None,
+                    fault: None,
+                })
                 .collect(),
             start: Some(start.into()),
             refused: None,

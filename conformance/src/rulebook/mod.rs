@@ -23,7 +23,8 @@ mod boards;
 
 use crate::catalogue::{Rule, SourcePage, Translation};
 use crate::laws::Laws;
-use crate::report::{EngineRun, FILTER, ScenarioRecord, Verdict};
+use crate::page::FILTER;
+use crate::records::{EngineRun, ScenarioRecord, Verdict};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -381,7 +382,7 @@ fn area(book: &Rulebook, areas: &[(String, String)], records: &[&ScenarioRecord]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{StepRecord, StepVerdict};
+    use crate::records::{StepRecord, StepVerdict};
 
     fn record(line: usize, steps: &[&str]) -> ScenarioRecord {
         ScenarioRecord {
@@ -404,6 +405,8 @@ mod tests {
                     line: line + i,
                     verdict: StepVerdict::Passed,
                     message: None,
+                    capability: None,
+                    fault: None,
                 })
                 .collect(),
             start: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),

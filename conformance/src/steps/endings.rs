@@ -110,6 +110,7 @@ fn ended_by_a_claim(world: &mut ChessWorld, step: &Step) -> bool {
     };
     world.cannot_ask(
         step,
+        None,
         format!(
             "the engine claimed a draw by {name} after {} of the game's moves, as the Laws allow: its game ended by that claim, so it tells nothing of how the game would go on",
             ply
@@ -152,6 +153,7 @@ fn claim_here(world: &mut ChessWorld, step: &Step, rule: Claim, can: bool) -> bo
         }
         world.cannot_ask(
             step,
+            Capability::Claims,
             format!(
                 "the engine claims a draw by {name} only where the position has come about; here the claim needs the move that brings it to be announced (FIDE 9.2.1, 9.3.1)"
             ),
@@ -275,7 +277,7 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
             panic!("expected the game to go on, but the engine says: {}{}", outcome_text(Some(ending)), pos.describe());
         }
     }
-    world.cannot_ask(step, "the engine cannot tell whether and how the game has ended");
+    world.cannot_ask(step, Capability::Outcome, "the engine cannot tell whether and how the game has ended");
 }
 
 #[then(regex = r"^the position is (not )?dead$")]
@@ -358,7 +360,7 @@ fn occurred(world: &mut ChessWorld, step: &Step, times: String) {
 #[when("the players agree to a draw")]
 fn agree(world: &mut ChessWorld) {
     if !world.engine.supports(Capability::Model) {
-        ask::unsupported("a draw by agreement is an event of lawbook's game model, not an engine question");
+        ask::model_fact(world, "a draw by agreement is an event of lawbook's game model, not an engine question");
     }
     let mut game = world.game().model();
     world.agreed = Some(game.agree_draw());

@@ -21,7 +21,10 @@ use lawbook_otb::{Answer, ArbiterAction, Duty, Ending, Event, Forfeit, Hand, Ove
 /// The model of the scenario, started from its game on first use.
 pub(super) fn model(world: &mut ChessWorld) -> &mut OverTheBoard {
     if !world.engine.supports(Capability::Model) {
-        crate::ask::unsupported("the over-the-board rules are facts of lawbook's own model, not an engine question");
+        crate::ask::model_fact(
+            world,
+            "the over-the-board rules are facts of lawbook's own model, not an engine question",
+        );
     }
     if world.otb.is_none() {
         let game = world.game().model();
@@ -682,7 +685,8 @@ fn scores(world: &mut ChessWorld, first: String, first_score: String, second: St
 )]
 fn keeps_score(world: &mut ChessWorld, minutes: u64, seconds: u64, added: u64, must: String) {
     if !world.engine.supports(Capability::Model) {
-        crate::ask::unsupported(
+        crate::ask::model_fact(
+            world,
             "when a player must keep score is a rule of lawbook's own model, not an engine question",
         );
     }

@@ -58,8 +58,10 @@ fn tries(world: &mut ChessWorld, step: &Step, side: String, text: String) {
             (played.accepted, played.after)
         }
         None => {
-            let matches =
-                ask::needed(ask::moves_named(world, step, &text), "the engine cannot tell whether the move is legal");
+            let matches = {
+                let named = ask::moves_named(world, step, &text);
+                ask::needed(world, step, named, "the engine cannot tell whether the move is legal")
+            };
             let accepted = matches.len() == 1;
             if accepted {
                 match matches[0].to_move(&before) {
@@ -89,9 +91,13 @@ fn tries_to_pass(world: &mut ChessWorld, step: &Step, side: String) {
         None => {
             // An engine asked one move at a time is never asked about a pass.
             if !ask::can_ask(world, Capability::LegalMoves) {
-                ask::unsupported("the engine can be asked neither to pass nor for its list of legal moves");
+                world.stop_unsupported(
+                    Capability::LegalMoves,
+                    "the engine can be asked neither to pass nor for its list of legal moves",
+                );
             }
-            let moves = ask::needed(ask::moves(world, step), "the engine cannot list its legal moves");
+            let listed = ask::moves(world, step);
+            let moves = ask::needed(world, step, listed, "the engine cannot list its legal moves");
             (moves.contains(&UciMove::Null), None)
         }
     };
@@ -127,7 +133,7 @@ fn to_move(world: &mut ChessWorld, step: &Step, side: String) {
     let side = color(&side);
     if ask::just_tried(world) {
         let Some((_, turn)) = ask::shown_after_try(world) else {
-            world.cannot_ask(step, "the engine does not show whose move it is after a tried move".to_string());
+            world.cannot_ask(step, Capability::Board, "the engine does not show whose move it is after a tried move");
             return;
         };
         if turn != side {
@@ -150,7 +156,7 @@ fn unchanged(world: &mut ChessWorld, step: &Step) {
     }
     let attempt = attempt(world);
     let Some((board, _)) = ask::shown_after_try(world) else {
-        world.cannot_ask(step, "the engine does not show its board after a tried move".to_string());
+        world.cannot_ask(step, Capability::Board, "the engine does not show its board after a tried move");
         return;
     };
     let changed: Vec<String> = lawbook_board::Square::ALL

@@ -5,6 +5,7 @@ use crate::{Failure, say, usage};
 use clap::Args;
 use lawbook_conformance::check::{self, Check};
 use lawbook_conformance::corpus::Source;
+use lawbook_conformance::records::Unexpected;
 use lawbook_engines::registry::{self, EngineSpec, Protocol};
 use std::path::PathBuf;
 
@@ -62,10 +63,11 @@ pub(crate) struct CheckArgs {
     /// move lists are in its snapshots/ subfolder. A file named like one of
     /// the corpus's (castling.feature) replaces it, so a lawbook checkout's
     /// features/ runs instead of the built-in copy; other files are added.
-    #[arg(long = "features", value_name = "DIR")]
-    features: Vec<PathBuf>,
-    /// Run only the --features folders, not the built-in corpus.
-    #[arg(long, requires = "features")]
+    /// (`--features DIR`, the old name, still works.)
+    #[arg(long = "scenarios", alias = "features", value_name = "DIR")]
+    scenarios: Vec<PathBuf>,
+    /// Run only the --scenarios folders, not the built-in corpus.
+    #[arg(long, requires = "scenarios")]
     no_corpus: bool,
     /// Only the scenarios this tag expression selects: `@CASTLE-11`, `@fide-3.8.2.2 and not @faq`.
     #[arg(long, value_name = "EXPR")]
@@ -254,7 +256,7 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
     // Everything that can be wrong with the arguments is found before the run.
     let expected = args.expect.as_deref().map(check::read_expectations).transpose().map_err(usage)?;
     let mut sources = if args.no_corpus { Vec::new() } else { vec![Source::Embedded] };
-    sources.extend(args.features.iter().cloned().map(Source::Folder));
+    sources.extend(args.scenarios.iter().cloned().map(Source::Folder));
     let run = check::run(&Check {
         spec,
         sources,
@@ -291,10 +293,12 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
         };
         say(format_args!("{}: {} {what}:", judged.run.engine, unexpected.len()))?;
         for u in unexpected.iter().take(SHOWN) {
-            match (&expected, &u.message) {
-                (Some(_), _) => say(format_args!("  {}", u.line()))?,
-                (None, Some(why)) => say(format_args!("  {}: {} ({why})", u.id, u.actual.name()))?,
-                (None, None) => say(format_args!("  {}: {}", u.id, u.actual.name()))?,
+            match u {
+                Unexpected::Verdict { id, actual, message, .. } if expected.is_none() => match message {
+                    Some(why) => say(format_args!("  {id}: {} ({why})", actual.name()))?,
+                    None => say(format_args!("  {id}: {}", actual.name()))?,
+                },
+                _ => say(format_args!("  {}", u.line()))?,
             }
         }
         if unexpected.len() > SHOWN {

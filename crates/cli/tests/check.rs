@@ -167,7 +167,7 @@ fn expectations_written_by_one_run_are_held_by_the_next() {
     )
     .expect("a feature file");
     let castles = king_engine(&dir, "castles.sh", true);
-    let base = ["check", "--jsonl", castles.as_str(), "--name", "king", "--no-corpus", "--features", "scenarios"];
+    let base = ["check", "--jsonl", castles.as_str(), "--name", "king", "--no-corpus", "--scenarios", "scenarios"];
     // No expectations: a failure is exit 1, and named.
     let out = lawbook(&dir, &[&base[..], &["--write-expectations", "king.yaml"]].concat());
     let stdout = text(&out.stdout);
@@ -186,7 +186,7 @@ fn expectations_written_by_one_run_are_held_by_the_next() {
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     // A fixed engine now passes: a verdict other than expected, exit 1.
     let obeys = king_engine(&dir, "obeys.sh", false);
-    let fixed = ["check", "--jsonl", obeys.as_str(), "--name", "king", "--no-corpus", "--features", "scenarios"];
+    let fixed = ["check", "--jsonl", obeys.as_str(), "--name", "king", "--no-corpus", "--scenarios", "scenarios"];
     let out = lawbook(&dir, &[&fixed[..], &["--expect", "king.yaml"]].concat());
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -210,7 +210,7 @@ fn a_folder_file_named_like_a_corpus_file_replaces_it() {
          And White to move\n    Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
     )
     .expect("a feature file");
-    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--features", "features", "--json", "run.json"]);
+    let out = lawbook(&dir, &["check", "--engine", "lawbook", "--scenarios", "features", "--json", "run.json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let run: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).expect("the run")).expect("JSON");
@@ -245,7 +245,7 @@ done
          Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
     )
     .expect("a feature file");
-    let base = ["check", "--jsonl", engine.as_str(), "--no-corpus", "--features", "."];
+    let base = ["check", "--jsonl", engine.as_str(), "--no-corpus", "--scenarios", "."];
     let out = lawbook(&dir, &base);
     assert_eq!(out.status.code(), Some(0), "unchecked, it answers: {}{}", text(&out.stdout), text(&out.stderr));
     let out = lawbook(&dir, &[&base[..], &["--validate-protocol"]].concat());

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 /// A kind of question an engine may be able to answer: one per fact, so an
 /// engine that knows some facts of a position is asked those and no others.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Capability {
     /// The full list of legal moves of a position.
     LegalMoves,
@@ -75,6 +76,34 @@ impl Capability {
         Capability::Model,
         Capability::Trace,
     ];
+
+    /// Its name in records and expectation files: `legal-moves`, `model`.
+    ///
+    /// ```
+    /// use lawbook_engines::Capability;
+    /// assert_eq!(Capability::InsufficientMaterial.name(), "insufficient-material");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Capability::LegalMoves => "legal-moves",
+            Capability::MoveLegality => "move-legality",
+            Capability::Play => "play",
+            Capability::Check => "check",
+            Capability::Checkers => "checkers",
+            Capability::Checkmate => "checkmate",
+            Capability::Stalemate => "stalemate",
+            Capability::Board => "board",
+            Capability::Outcome => "outcome",
+            Capability::InsufficientMaterial => "insufficient-material",
+            Capability::DeadPosition => "dead-position",
+            Capability::Repetitions => "repetitions",
+            Capability::ThreefoldClaim => "threefold-claim",
+            Capability::FiftyMoveClaim => "fifty-move-claim",
+            Capability::Claims => "claims",
+            Capability::Model => "model",
+            Capability::Trace => "trace",
+        }
+    }
 
     /// The kind in the words of a report: "whether the side to move is in check".
     ///
@@ -397,3 +426,17 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capability_is_written_by_its_name() {
+        for capability in Capability::ALL {
+            let written = serde_json::to_string(&capability).expect("a capability is written");
+            assert_eq!(written, format!("\"{}\"", capability.name()));
+            assert_eq!(serde_json::from_str::<Capability>(&written).ok(), Some(capability));
+        }
+    }
+}

@@ -48,6 +48,8 @@
 //!   apply: accepted only where lawbook says stalemate and insufficient
 //!   material on both sides.
 
+#![deny(missing_docs)]
+
 use lawbook_board::CastlingMode;
 use lawbook_engines::registry::{EngineSpec, Protocol};
 use lawbook_engines::{Ask, Engine, EngineError, PositionQuery};

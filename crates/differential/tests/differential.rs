@@ -1,4 +1,4 @@
-//! The differential runner (`lawbook-conformance differential`): it agrees
+//! The differential runner (`lawbook-differential`): it agrees
 //! with shakmaty on a few hundred positions, and it reports a planted
 //! disagreement with the position and both answers, so it can fail.
 //!
@@ -7,8 +7,8 @@
 //! --workspace` runs the shakmaty comparison.
 
 use lawbook_board::ByColor;
-use lawbook_conformance::differential::{
-    self, EXPLAINED_DEAD, Failure, GameRecord, KnownDifferences, Options, Peer, ReadSan, Summary,
+use lawbook_differential::{
+    self as differential, EXPLAINED_DEAD, Failure, GameRecord, KnownDifferences, Options, Peer, ReadSan, Summary,
 };
 use lawbook_engines::{Answer, Ask, BuiltIn, Capability, Engine, EngineError, PositionQuery, Question};
 use lawbook_notation::uci::UciMove;
@@ -17,11 +17,12 @@ use std::path::{Path, PathBuf};
 
 /// The shipped registry.
 fn registry() -> Vec<lawbook_engines::registry::EngineSpec> {
-    lawbook_engines::registry::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.yaml")).unwrap()
+    lawbook_engines::registry::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/engines.yaml"))
+        .unwrap()
 }
 
 fn test_games() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/notation/tests/data/pgn");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../notation/tests/data/pgn");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the notation crate's test games")
         .map(|e| e.expect("a directory entry").path())
@@ -211,7 +212,7 @@ fn lawbook_agrees_with_python_chess_when_installed() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut spec = registry().into_iter().find(|s| s.name == "python-chess").expect("python-chess in the registry");
-    spec.args = vec![root.join("adapters/python-chess/adapter.py").to_string_lossy().into_owned()];
+    spec.args = vec![root.join("../../conformance/adapters/python-chess/adapter.py").to_string_lossy().into_owned()];
     let mut peer = differential::peer_named("python-chess", &[spec]).unwrap_or_else(|e| panic!("{e}"));
     let options =
         Options { seed: 11, games: Some(2), pgn: test_games(), read_san: ReadSan::Played, ..Options::default() };
@@ -226,14 +227,14 @@ fn lawbook_agrees_with_python_chess_when_installed() {
 fn lawbook_agrees_with_chessops_when_installed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let node = std::process::Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !node || !root.join("adapters/chessops/node_modules/chessops").is_dir() {
+    if !node || !root.join("../../conformance/adapters/chessops/node_modules/chessops").is_dir() {
         eprintln!(
             "node or chessops is not installed (npm install --prefix conformance/adapters/chessops chessops); skipping"
         );
         return;
     }
     let mut spec = registry().into_iter().find(|s| s.name == "chessops").expect("chessops in the registry");
-    spec.args = vec![root.join("adapters/chessops/adapter.mjs").to_string_lossy().into_owned()];
+    spec.args = vec![root.join("../../conformance/adapters/chessops/adapter.mjs").to_string_lossy().into_owned()];
     let mut peer = differential::peer_named("chessops", &[spec]).unwrap_or_else(|e| panic!("{e}"));
     assert!(peer.chess960, "{peer:?}");
     let options = Options { seed: 13, games: Some(4), pgn: test_games(), read_san: ReadSan::All, ..Options::default() };

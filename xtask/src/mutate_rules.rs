@@ -1,4 +1,4 @@
-//! `cargo xtask corpus-mutation`: how honest is the corpus, measured by
+//! `cargo xtask mutate-rules`: how honest is the corpus, measured by
 //! machine. cargo-mutants changes the rules code (lawbook-movegen's
 //! castling, generation and validation; lawbook-outcome's repetition,
 //! endings, the seventy-five-move and fivefold tracker, material and dead
@@ -9,12 +9,12 @@
 //! an equivalent change.
 //!
 //! The mutants are made in a git worktree of the committed `HEAD` kept at
-//! `target/corpus-mutation/tree` (cargo-mutants `--in-place` there), so your
+//! `target/mutate-rules/tree` (cargo-mutants `--in-place` there), so your
 //! own tree is never touched and the worktree's build is reused from run to
 //! run: only the first run builds from scratch. The task runs the corpus on
 //! the unmutated worktree first and stops if it fails.
 //!
-//! Each area has its own output folder under `target/corpus-mutation/`;
+//! Each area has its own output folder under `target/mutate-rules/`;
 //! cargo-mutants' `--iterate` skips what earlier runs caught, so a run that
 //! is stopped resumes where it was, and `--shard K/N` splits an area across
 //! sessions or machines. A long task, never part of CI.
@@ -95,10 +95,10 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
         ensure_cargo_mutants()?;
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let tree = target.join("corpus-mutation").join("tree");
+    let tree = target.join("mutate-rules").join("tree");
     if !o.summary && !o.list {
         worktree(root, &tree)?;
-        eprintln!("xtask: corpus-mutation: the corpus on the unmutated tree first");
+        eprintln!("xtask: mutate-rules: the corpus on the unmutated tree first");
         let status = Command::new(&cargo)
             .current_dir(&tree)
             .args(["test", "--package", "lawbook-conformance", "--test", "corpus"])
@@ -112,7 +112,7 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
         if o.summary {
             break;
         }
-        let out = target.join("corpus-mutation").join(name);
+        let out = target.join("mutate-rules").join(name);
         let mut command = Command::new(&cargo);
         command.args(["mutants", "--package", package, "--file", file]);
         if o.list {
@@ -142,7 +142,7 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
                 command.args(["--shard", shard]);
             }
         }
-        eprintln!("xtask: corpus-mutation {name}: {file}");
+        eprintln!("xtask: mutate-rules {name}: {file}");
         // cargo-mutants exits non-zero when a mutant is missed: that is a
         // result to report, not a failure of the task.
         let status = command.status().map_err(|e| format!("cannot run cargo mutants: {e}"))?;
@@ -151,7 +151,7 @@ pub(crate) fn run(args: &[String], root: &Path, target: &Path) -> Result<(), Str
         }
     }
     if !o.list {
-        print!("{}", summary(&target.join("corpus-mutation"))?);
+        print!("{}", summary(&target.join("mutate-rules"))?);
     }
     Ok(())
 }
@@ -177,7 +177,7 @@ fn worktree(root: &Path, tree: &Path) -> Result<(), String> {
         git(root, &["worktree", "prune"])?;
         git(root, &["worktree", "add", "--quiet", "--detach", path, &head])?;
     }
-    eprintln!("xtask: corpus-mutation: mutating {} at {}", tree.display(), &head[..12]);
+    eprintln!("xtask: mutate-rules: mutating {} at {}", tree.display(), &head[..12]);
     Ok(())
 }
 
@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn the_summary_counts_each_outcome_list() {
-        let dir = std::env::temp_dir().join(format!("corpus-mutation-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("mutate-rules-{}", std::process::id()));
         let out = dir.join("castling/mutants.out");
         std::fs::create_dir_all(&out).expect("temp dir");
         std::fs::write(out.join("caught.txt"), "a\nb\n").expect("write");

@@ -2,7 +2,7 @@
 //! position, and what a run found: its [`Summary`], or the first
 //! [`Disagreement`].
 
-use super::{GameRecord, ReadSan};
+use crate::{GameRecord, ReadSan};
 use lawbook_board::{ByColor, Square};
 use lawbook_engines::PositionFacts;
 use lawbook_engines::registry::KnownDifference;
