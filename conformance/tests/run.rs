@@ -171,3 +171,22 @@ fn an_engine_that_refuses_a_position_no_game_can_reach_passes_and_one_that_crash
     assert_eq!(run("obeys")[0], ("passed".to_string(), String::new()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A run records what the engine declares it answers and which scenarios
+/// were chosen: what its expectations are derived from.
+#[test]
+fn a_run_records_the_declared_capabilities_and_the_selection() {
+    let out = folder("declared").join("run.json");
+    let result = runner()
+        .args(["check", "--engine", "lawbook", "--tags", "@CASTLE-11", "--json"])
+        .arg(&out)
+        .output()
+        .expect("it runs");
+    assert_eq!(result.status.code(), Some(0), "{}", String::from_utf8_lossy(&result.stderr));
+    let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("verdicts")).expect("JSON");
+    let declared: Vec<&str> =
+        run["capabilities"].as_array().expect("capabilities").iter().filter_map(|c| c.as_str()).collect();
+    assert!(declared.contains(&"legal-moves") && declared.contains(&"model"), "{declared:?}");
+    assert!(!declared.contains(&"claims"), "the built-in engine claims nothing as a player: {declared:?}");
+    assert_eq!(run["selection"], "@CASTLE-11");
+}
