@@ -13,7 +13,9 @@
 //! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
 //! - `differential`: compare lawbook with shakmaty or python-chess over a
 //!   million positions of random and real games, in release mode;
-//! - `setup-engines`: install the engines and libraries `conformance` can check.
+//! - `setup-engines`: install the engines and libraries `conformance` can check;
+//! - `package`: package every crate meant for others and install `lawbook`
+//!   from the packaged files (see [`package`]).
 //!
 //! What CI runs is `.ci/run`, and only there. The tasks learn facts (which
 //! engines there are and whether they are installed, which mutants exist,
@@ -26,6 +28,7 @@ mod bench_compare;
 mod bench_pgn;
 mod corpus_mutation;
 mod fuzz;
+mod package;
 
 /// Every task: its name, its options, and what it does.
 const TASKS: &[(&str, &str, &str)] = &[
@@ -80,6 +83,12 @@ const TASKS: &[(&str, &str, &str)] = &[
         "write the rulebook for reviewers (target/rulebook/index.html and one page per area): every rule and \
          scenario with its boards, quotes and pinned moves, and each engine's verdict from the last \
          cargo xtask conformance run",
+    ),
+    (
+        "package",
+        "",
+        "cargo package each crate meant for others (building it from its packaged sources), then install \
+         lawbook from the packaged files alone and run it; fails if the installed lawbook links insta",
     ),
     (
         "review-snapshots",
@@ -140,6 +149,7 @@ fn main() -> ExitCode {
         Some("setup-engines") => no_options("setup-engines", rest).and_then(|()| setup_engines()),
         Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
         Some("rulebook") => rulebook(rest),
+        Some("package") => package::run(rest, &root(), &target_dir()),
         Some("corpus-mutation") => corpus_mutation::run(rest, &root(), &target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
