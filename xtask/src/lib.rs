@@ -10,6 +10,11 @@
 #[doc = include_str!("../../README.md")]
 pub struct Readme;
 
+/// `docs/library.md`.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/library.md")]
+pub struct LibraryGuide;
+
 /// `crates/board/README.md`.
 #[cfg(doctest)]
 #[doc = include_str!("../../crates/board/README.md")]

@@ -674,14 +674,8 @@ mod tidy {
         }
     }
 
-    #[test]
-    fn readme_holds_the_two_commands() {
-        let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-        assert!(readme.contains("cargo xtask conformance"), "README.md must show the main job");
-        assert!(readme.contains("cargo test --workspace"), "README.md must show the test command");
-        let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
-        assert!(ci.contains("cargo test --workspace"), ".ci/run must run the README's test command");
-    }
+    // The README's own checks (the two commands, its length, no stale
+    // counts) and the documents' links are in tests/front_door.rs.
 
     #[test]
     fn the_engines_crate_needs_no_test_tool() {
@@ -700,6 +694,23 @@ mod tidy {
             let found = tree.lines().find(|l| l.starts_with(&format!("{tool} v")));
             assert!(found.is_none(), "lawbook-engines depends on {tool}: {found:?}");
         }
+    }
+
+    #[test]
+    fn the_lawbook_command_links_no_insta() {
+        // The installed `lawbook` compares pinned lists itself; insta is for
+        // the corpus test only (lawbook-conformance's `review-pins` feature).
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = std::process::Command::new(cargo)
+            .args(["tree", "-p", "lawbook-cli", "-e", "normal", "--prefix", "none"])
+            .current_dir(root())
+            .output()
+            .expect("cargo tree runs");
+        assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
+        let tree = String::from_utf8_lossy(&out.stdout);
+        assert!(tree.lines().any(|l| l.starts_with("lawbook-conformance v")), "{tree}");
+        let insta = tree.lines().find(|l| l.starts_with("insta v"));
+        assert!(insta.is_none(), "lawbook-cli links insta: {insta:?}");
     }
 
     #[test]
