@@ -11,8 +11,9 @@
 use crate::corpus::Pins;
 
 /// The pinned lists of the scenarios being run, and whether the built-in
-/// engine's lists go through insta: with `review`, insta writes a
-/// `.snap.new` to review where they differ, which needs `pins` to be a folder.
+/// engine's lists go through insta: with `review` (and the `review-pins`
+/// feature), insta writes a `.snap.new` to review where they differ, which
+/// needs `pins` to be a folder.
 #[derive(Clone, Debug)]
 pub struct Pinned {
     /// Where the lists are.
@@ -38,8 +39,10 @@ pub fn read_pinned(pins: &Pins, name: &str) -> Option<Vec<String>> {
     pinned_moves(&pins.pinned_moves(name)?)
 }
 
+// `engine` matters only to the insta branch, which needs `review-pins`.
+#[cfg_attr(not(feature = "review-pins"), allow(unused_variables))]
 pub(crate) fn assert_pinned(pinned: &Pinned, engine: &str, name: &str, description: &str, content: &str) {
-    let (pins, review) = (&pinned.pins, pinned.review);
+    let pins = &pinned.pins;
     if !pins.exist() {
         panic!(
             "this scenario pins its legal moves, but its folder of scenarios has no pinned lists ({} does not exist): \
@@ -47,7 +50,10 @@ pub(crate) fn assert_pinned(pinned: &Pinned, engine: &str, name: &str, descripti
             pins.describe()
         );
     }
-    if let (true, "lawbook", Some(dir)) = (review, engine, pins.folder()) {
+    // Without the `review-pins` feature (an installed `lawbook`), the
+    // built-in engine is compared with the committed file like any other.
+    #[cfg(feature = "review-pins")]
+    if let (true, "lawbook", Some(dir)) = (pinned.review, engine, pins.folder()) {
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(dir);
         settings.set_prepend_module_to_snapshot(false);

@@ -103,11 +103,11 @@ fn the_embedded_corpus_is_the_one_in_the_checkout() {
 
 /// The files whose citations must name provisions of the Laws: the corpus
 /// and its catalogue, the sources of the crates (the messages people read),
-/// and the documents.
+/// and the documents (the guides and results in `docs/` among them).
 fn citing_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
-    let mut folders = vec![root.join("features"), root.join("crates"), root.join("conformance/src")];
+    let mut folders = vec![root.join("features"), root.join("crates"), root.join("conformance/src"), root.join("docs")];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
@@ -123,9 +123,12 @@ fn citing_files() -> Vec<PathBuf> {
             }
         }
     }
-    for doc in ["README.md", "ARCHITECTURE.md", "conformance/FINDINGS.md", "conformance/PROTOCOL.md"] {
+    for doc in
+        ["README.md", "ARCHITECTURE.md", "conformance/README.md", "conformance/FINDINGS.md", "conformance/PROTOCOL.md"]
+    {
         files.push(root.join(doc));
     }
+    assert!(files.iter().any(|f| f.ends_with("docs/engine-authors.md")), "the guides in docs/ are read too");
     files.sort();
     files
 }

@@ -17,7 +17,7 @@ fn the_listing_names_every_mutant_once() {
     for (name, mutant) in names.iter().zip(Mutant::ALL) {
         assert_eq!(Mutant::named(name), Some(*mutant), "{name}");
     }
-    // The README promises the corpus catches seventeen of them.
+    // docs/rulebook.md promises the corpus catches seventeen of them.
     assert_eq!(Mutant::ALL.len(), 17);
 }
 

@@ -13,7 +13,9 @@
 //! - `fuzz`: coverage-guided fuzzing with `cargo fuzz` (see [`fuzz`]);
 //! - `differential`: compare lawbook with shakmaty or python-chess over a
 //!   million positions of random and real games, in release mode;
-//! - `setup-engines`: install the engines and libraries `conformance` can check.
+//! - `setup-engines`: install the engines and libraries `conformance` can check;
+//! - `package`: package every crate meant for others and install `lawbook`
+//!   from the packaged files (see [`package`]).
 //!
 //! What CI runs is `.ci/run`, and only there. The tasks learn facts (which
 //! engines there are and whether they are installed, which mutants exist,
@@ -26,6 +28,7 @@ mod bench_compare;
 mod bench_pgn;
 mod fuzz;
 mod mutate_rules;
+mod package;
 
 /// Every task: its name, its options, and what it does.
 const TASKS: &[(&str, &str, &str)] = &[
@@ -80,6 +83,12 @@ const TASKS: &[(&str, &str, &str)] = &[
         "write the rulebook for reviewers (target/rulebook/index.html and one page per area): every rule and \
          scenario with its boards, quotes and pinned moves, and each engine's verdict from the last \
          cargo xtask conformance run",
+    ),
+    (
+        "package",
+        "",
+        "cargo package each crate meant for others (building it from its packaged sources), then install \
+         lawbook from the packaged files alone and run it; fails if the installed lawbook links insta",
     ),
     (
         "review-snapshots",
@@ -141,6 +150,7 @@ fn main() -> ExitCode {
         Some("review-snapshots") => no_options("review-snapshots", rest).and_then(|()| review_snapshots()),
         Some("rulebook") => rulebook(rest),
         Some("mutate-rules") => mutate_rules::run(rest, &root(), &target_dir()),
+        Some("package") => package::run(rest, &root(), &target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             Ok(())
@@ -655,14 +665,8 @@ mod tidy {
         }
     }
 
-    #[test]
-    fn readme_holds_the_two_commands() {
-        let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-        assert!(readme.contains("cargo xtask conformance"), "README.md must show the main job");
-        assert!(readme.contains("cargo test --workspace"), "README.md must show the test command");
-        let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
-        assert!(ci.contains("cargo test --workspace"), ".ci/run must run the README's test command");
-    }
+    // The README's own checks (the two commands, its length, no stale
+    // counts) and the documents' links are in tests/front_door.rs.
 
     #[test]
     fn the_engines_crate_needs_no_test_tool() {
@@ -681,6 +685,23 @@ mod tidy {
             let found = tree.lines().find(|l| l.starts_with(&format!("{tool} v")));
             assert!(found.is_none(), "lawbook-engines depends on {tool}: {found:?}");
         }
+    }
+
+    #[test]
+    fn the_lawbook_command_links_no_insta() {
+        // The installed `lawbook` compares pinned lists itself; insta is for
+        // the corpus test only (lawbook-conformance's `review-pins` feature).
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = std::process::Command::new(cargo)
+            .args(["tree", "-p", "lawbook-cli", "-e", "normal", "--prefix", "none"])
+            .current_dir(root())
+            .output()
+            .expect("cargo tree runs");
+        assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
+        let tree = String::from_utf8_lossy(&out.stdout);
+        assert!(tree.lines().any(|l| l.starts_with("lawbook-conformance v")), "{tree}");
+        let insta = tree.lines().find(|l| l.starts_with("insta v"));
+        assert!(insta.is_none(), "lawbook-cli links insta: {insta:?}");
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub use lang::{Lang, UnknownLang};
 pub use read::{ReadOptions, read_move, read_uci};
 pub use san::{MoveError, MoveErrorKind, MoveFormat, Strictness};
 
-/// The README's example, compiled and run as a doctest.
+/// This crate's README example, compiled and run as a doctest.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -1,5 +1,6 @@
-//! The protocol's JSON Schema (`conformance/PROTOCOL.schema.json`, draft
-//! 2020-12), embedded in the crate and compiled once: the checks behind the
+//! The protocol's JSON Schema (`PROTOCOL.schema.json` at this crate's root,
+//! also reached as `conformance/PROTOCOL.schema.json` beside the protocol's
+//! description; draft 2020-12), embedded in the crate and compiled once: the checks behind the
 //! registry's `validate_protocol`, and for tests and tools that check
 //! requests or replies of their own.
 //!
@@ -19,8 +20,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::LazyLock;
 
-/// The schema's text, as committed beside `conformance/PROTOCOL.md`.
-pub const SCHEMA: &str = include_str!("../../../../../conformance/PROTOCOL.schema.json");
+/// The schema's text, as committed at this crate's root.
+pub const SCHEMA: &str = include_str!("../../../PROTOCOL.schema.json");
 
 /// The requests of version 1, each with a reply schema (`#/$defs/<name>_reply`).
 pub const REQUESTS: [&str; 8] = ["hello", "legal_moves", "is_legal", "play", "status", "game", "board", "trace"];
