@@ -473,6 +473,8 @@ fn ending_words(ending: Ending) -> String {
                 Forfeit::SealedAmbiguous => "by an ambiguous sealed move",
                 Forfeit::SealedUnclear => "by a sealed move that cannot be made out",
                 Forfeit::SealedIllegal => "by an illegal sealed move",
+                Forfeit::ArrivedLate => "as the player arrived after the default time",
+                Forfeit::LateForResumption => "as the player arrived after the default time for the resumption",
             };
             let draw = if result == lawbook_outcome::GameResult::Draw { ", with no mate possible" } else { "" };
             format!("{} {how}{draw}", result.as_str())
@@ -671,6 +673,17 @@ fn scores(world: &mut ChessWorld, first: String, first_score: String, second: St
                 transcript(&otb)
             );
         }
+    }
+}
+
+/// The scoresheet of the game at the board: the moves in algebraic
+/// notation, a draw offer marked (=) (8.1.5, Appendix C.12).
+#[then(regex = r#"^the scoresheet reads "([^"]*)"$"#)]
+fn scoresheet(world: &mut ChessWorld, expected: String) {
+    let otb = ask(world);
+    let actual = otb.scoresheet();
+    if actual != expected {
+        panic!("expected the scoresheet to read {expected:?}, the model writes {actual:?}{}", transcript(&otb));
     }
 }
 

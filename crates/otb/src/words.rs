@@ -238,6 +238,26 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
         Refusal::IllegalMovePending => format!(
             "the illegal move left a position the game cannot go on from: it is claimed, or the arbiter acts {article}"
         ),
+        Refusal::FlagNotFallen(player) => {
+            format!("{player}'s flag has not fallen: the clock still shows time {article}")
+        }
+        Refusal::NotAtTheBoard => format!("{side} is not at the board {article}"),
+        Refusal::AlreadyAtTheBoard => format!("{side} is at the board already {article}"),
+        Refusal::ReplierAbsent => format!(
+            "the envelope is opened only when {} who must reply to the sealed move is present {article}",
+            !pos.turn()
+        ),
+        Refusal::PositionNotRestored => {
+            format!(
+                "displaced pieces are off their squares: the player who displaced them puts them back first {article}"
+            )
+        }
+        Refusal::NothingDisplaced(s) => format!("no displaced piece stood on {s} {article}"),
+        Refusal::TouchClaimTooLate => format!(
+            "{side} has touched a piece to move it: a complaint about the opponent's touching comes too late {article}"
+        ),
+        Refusal::NoTouchBreach => format!("the opponent's last move broke no rule of touching {article}"),
+        Refusal::NoPieceDisplaced => format!("every piece stands where the game put it {article}"),
         Refusal::Guidelines(unmet) => match unmet {
             Unmet::NotAnnounced => {
                 format!("the Guidelines for games without increment were not announced for the event {article}")
@@ -326,6 +346,12 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
         ArbiterAction::GameContinues { article: "7.3" } => {
             format!("each player has made ten moves or more: the game goes on {article}")
         }
+        ArbiterAction::GameContinues { article: "A.5.4" } => format!(
+            "the reply leaves a position a game can have: the illegal position is gone, and the game goes on {article}"
+        ),
+        ArbiterAction::GameContinues { article: "6.4" } => format!(
+            "the moves of the period were completed in its time: the flag that fell ends nothing, and the game goes on {article}"
+        ),
         ArbiterAction::GameContinues { .. } => {
             format!("it is not the last period of the game: the game goes on {article}")
         }
@@ -339,6 +365,11 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
             "the clock is paused: whether the opponent cannot win by normal means, or is making no effort to, is the arbiter's judgement; the arbiter declares the game drawn, postpones the decision or rejects the claim {article}"
         ),
         ArbiterAction::MustJudge { .. } => format!("the laws leave this to the arbiter's judgement {article}"),
+        ArbiterAction::Reinstates => {
+            format!(
+                "a piece stands on a wrong square: the position before the irregularity goes back on the board {article}"
+            )
+        }
         ArbiterAction::ClaimRejected { to, minutes, must_play } => {
             let mut text = format!(
                 "the claim is incorrect: the arbiter gives {to} {minutes} extra minutes and the game goes on {article}"
@@ -382,6 +413,15 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
         Remark::PeriodAdded { seconds } => format!(
             "the move ends a period of the time control: {side} gets {} for the next, keeping the time saved {article}",
             clock_time(*seconds)
+        ),
+        Remark::PressedLate => format!(
+            "{side} presses the clock after the opponent began a reply: allowed, and the time until now was {side}'s {article}"
+        ),
+        Remark::CompletedByNextMove => {
+            format!("{side}'s previous move, never pressed, counts as completed with this one {article}")
+        }
+        Remark::FlagUnseen => format!(
+            "{side}'s time has run out; the flag counts as fallen once the arbiter sees it or a player claims it {article}"
         ),
     }
 }
@@ -491,6 +531,16 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         }
         Event::PointsOut(Irregularity::ColoursReversed) => {
             format!("{side} points out that the game started with the colours reversed")
+        }
+        Event::PointsOut(Irregularity::PieceDisplaced) => {
+            format!("{side} points out that a piece stands on a wrong square")
+        }
+        Event::ClaimFlag => format!("{side} pauses the clock and claims that {}'s flag has fallen", !side),
+        Event::Arrives => format!("{side} arrives at the board"),
+        Event::KnockOver { square } => format!("{side} knocks over {}", on(square)),
+        Event::PutBack { origin, square } => {
+            let piece = otb.knocked_piece(origin).map_or("the piece".to_string(), |p| format!("the {}", piece_name(p)));
+            format!("{side} puts {piece} from {origin} on {square}")
         }
         Event::ClaimIllegalMove => format!("{side} claims that {}'s last move was illegal", !side),
         Event::RequestIncrement => format!("{side} asks for an increment of five seconds for both players"),

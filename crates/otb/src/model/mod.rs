@@ -14,14 +14,18 @@
 
 mod adjournment;
 mod arbiter;
+mod attendance;
 mod clock;
 mod conduct;
+mod displaced;
 mod draws;
+mod flags;
 mod irregularities;
 mod moving;
 mod promotion;
 mod quickplay;
 mod rapid;
+mod scoresheet;
 mod touch;
 
 use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
@@ -51,6 +55,9 @@ struct Clocks {
     left: ByColor<u32>,
     /// Seconds of the fixed extra time left on this move (6.3.2, time-delay mode).
     delay_left: u32,
+    /// Flags that have fallen unseen, in a game where the arbiter does not
+    /// watch every clock: they count once seen or claimed (6.8, A.5.3, A.5.5).
+    fallen: ByColor<bool>,
 }
 
 /// An own piece moved, or taken off the board, on this move.
@@ -121,6 +128,26 @@ struct Table {
     increment_request: Option<Color>,
     /// The move sealed at an adjournment, until the envelope is opened (Guidelines I).
     sealed: Option<Sealed>,
+    /// Players not at the board (6.7, Guidelines I.9 to I.11).
+    absent: ByColor<bool>,
+    /// Whether the game was adjourned: the default time counts from the resumption (Guidelines I.10).
+    resumed: bool,
+    /// Seconds since the session began, or since play resumed after a move
+    /// was sealed, for the default time (6.7.1, Guidelines I.10).
+    elapsed: u32,
+    /// Pieces knocked off their squares and not yet put back, by the square
+    /// they stood on (7.4.1).
+    knocked: Vec<(Square, Piece)>,
+    /// Who knocked them over: that player's clock runs until they are back (7.4.1).
+    knocked_by: Option<Color>,
+    /// A move made on the board whose player has not pressed the clock, with
+    /// its number, while the opponent replies (6.2.1.2, 6.2.2).
+    unpressed: Option<(Color, u32)>,
+    /// The player replying to an illegal position an unclaimed illegal move
+    /// left (A.5.4), until the reply is completed.
+    replying_to_illegal_position: Option<Color>,
+    /// Where the scoresheet writes a draw offer (C.12, 8.1.5): after this many of the game's moves.
+    offers_written: Vec<usize>,
 }
 
 /// What the event's regulations and the players' needs settle before the
@@ -132,6 +159,10 @@ struct Settings {
     agreement_after: u32,
     /// Who plays on a board for the blind and visually impaired (Appendix D).
     visually_impaired: ByColor<bool>,
+    /// Seconds after the start of the session (or of the resumption) a
+    /// player may arrive without losing the game: 0 when the regulations say
+    /// nothing (6.7.1, Guidelines I.10).
+    default_time: u32,
 }
 
 /// One line of the transcript: who did what, and the model's answer.
@@ -256,6 +287,14 @@ impl OverTheBoard {
                 clocks: None,
                 pending_illegal: None,
                 increment_request: None,
+                absent: ByColor::new(false, false),
+                resumed: false,
+                elapsed: 0,
+                knocked: Vec::new(),
+                knocked_by: None,
+                unpressed: None,
+                offers_written: Vec::new(),
+                replying_to_illegal_position: None,
             },
             settings: Settings::default(),
             ending,
@@ -296,7 +335,8 @@ impl OverTheBoard {
             Bonus::Delay(s) => s,
             Bonus::None | Bonus::Increment(_) => 0,
         };
-        self.table.clocks = Some(Clocks { control, left: ByColor::new(first, first), delay_left });
+        self.table.clocks =
+            Some(Clocks { control, left: ByColor::new(first, first), delay_left, fallen: ByColor::new(false, false) });
     }
 
     /// The game supervised as the event says (Appendix A.4 or A.5, B.2 or B.3);
@@ -475,6 +515,41 @@ impl OverTheBoard {
         self.table.sealed
     }
 
+    /// The event's regulations let a player arrive this many seconds after
+    /// the start of the session, or of the resumption, without losing the
+    /// game (6.7.1, Guidelines I.10); zero unless set.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_movegen::Position;
+    /// use lawbook_otb::{Event, OverTheBoard, TimeControl};
+    /// let mut otb = OverTheBoard::new(Position::startpos()).with_time_control(TimeControl::game_in(5400));
+    /// otb.set_default_time(15 * 60);
+    /// otb.set_absent(Color::White);
+    /// otb.apply(Color::White, Event::TimePasses { seconds: 600 });
+    /// otb.apply(Color::White, Event::Arrives);
+    /// assert_eq!((otb.ending(), otb.time_left(Color::White)), (None, Some(4800)));
+    /// ```
+    pub fn set_default_time(&mut self, seconds: u32) {
+        self.settings.default_time = seconds;
+    }
+
+    /// `color` is not at the board: at the start of the session, or when
+    /// play resumes after an adjournment (6.7, Guidelines I.9 to I.11).
+    pub fn set_absent(&mut self, color: Color) {
+        self.table.absent[color] = true;
+    }
+
+    /// The piece knocked off `origin` and not yet put back (7.4.1), if any.
+    pub fn knocked_piece(&self, origin: Square) -> Option<Piece> {
+        self.table.knocked.iter().find(|(s, _)| *s == origin).map(|&(_, p)| p)
+    }
+
+    /// Whether `color` is away from the board (6.7).
+    pub fn absent(&self, color: Color) -> bool {
+        self.table.absent[color]
+    }
+
     /// Whether the clock is paused (6.11.2).
     pub fn clock_paused(&self) -> bool {
         self.table.paused
@@ -531,10 +606,13 @@ impl OverTheBoard {
     pub fn apply(&mut self, side: Color, event: Event) -> Answer {
         let said = words::said(self, side, &event);
         let saved = self.table.clone();
+        let saved_game = self.game.clone();
         let (ruling, remarks) = match self.judge(side, event) {
             Ok(judged) => judged,
             Err(refusal) => {
                 self.table = saved;
+                // A refused reply also takes back the move its start completed (6.2.2).
+                self.game = saved_game;
                 if let Refusal::NotAvailable(piece) = refusal {
                     self.table.turn.wanted = Some(piece.role);
                 }
@@ -628,16 +706,29 @@ impl OverTheBoard {
         if let Some(ending) = self.ending {
             return Err(Refusal::GameOver(ending));
         }
+        if self.table.absent[side] && !matches!(event, Event::Arrives | Event::TimePasses { .. } | Event::OpenEnvelope)
+        {
+            return Err(Refusal::NotAtTheBoard);
+        }
         if self.table.sealed.is_some()
             && !matches!(
                 event,
-                Event::OpenEnvelope | Event::OfferDraw | Event::AcceptDraw | Event::DeclineDraw | Event::Resign
+                Event::OpenEnvelope
+                    | Event::OfferDraw
+                    | Event::AcceptDraw
+                    | Event::DeclineDraw
+                    | Event::Resign
+                    | Event::Arrives
+                    | Event::TimePasses { .. }
             )
         {
             return Err(Refusal::Adjourned);
         }
         if let Some(article) = self.cancelled {
             return Err(Refusal::GameCancelled(article));
+        }
+        if self.table.replying_to_illegal_position.is_some() {
+            return self.reply_from_illegal_position(side, event);
         }
         if let Some(offender) = self.table.pending_illegal
             && let Some(answer) = self.pending(side, offender, event)?
@@ -646,6 +737,12 @@ impl OverTheBoard {
         }
         if let Some(answer) = self.game_ending_move_completes(event) {
             return Ok(answer);
+        }
+        if let Some(answer) = self.reply_before_press(side, event) {
+            return Ok(answer);
+        }
+        if !self.table.knocked.is_empty() {
+            self.knocked_over_first(side, event)?;
         }
         match event {
             Event::Touch { square, .. } => self.touch(side, square),
@@ -668,10 +765,7 @@ impl OverTheBoard {
                 let declared = self.game.resign(side);
                 self.declare(declared)
             }
-            Event::FlagFall => {
-                let declared = self.game.flag_fall(side);
-                self.declare(declared)
-            }
+            Event::FlagFall => self.flag_falls(side),
             Event::Brush { square } => self.brush(square),
             Event::Feel { square } => self.feel(side, square),
             Event::WithdrawClaim => Err(Refusal::ClaimNotWithdrawn),
@@ -690,6 +784,10 @@ impl OverTheBoard {
             Event::RequestIncrement => self.request_increment(side),
             Event::ClaimQuickplayDraw => self.claim_quickplay_draw(side),
             Event::BothFlagsFallen => self.both_flags_fallen(),
+            Event::ClaimFlag => self.claim_flag(side),
+            Event::Arrives => self.arrives(side),
+            Event::KnockOver { square } => self.knock_over(side, square),
+            Event::PutBack { origin, square } => self.put_back(side, origin, square),
         }
     }
 
