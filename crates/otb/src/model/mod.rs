@@ -8,9 +8,12 @@
 //! (placing the new piece: 3.7.3.3, 4.4.4, 4.6, 4.7.3, 6.11.2, 7.5.2),
 //! `clock` (pressing and stopping it, illegal moves: 6.2.1, 6.11.2, 7.5),
 //! `arbiter` (calling the arbiter, 6.11.2), `draws` (offers and claims,
-//! 9.1 to 9.5), `conduct` (an electronic device, 11.3.2.2) and
-//! `adjournment` (sealing a move and resuming, Guidelines I). The events
-//! and answers in words are in `words.rs`.
+//! 9.1 to 9.5), `conduct` (an electronic device, 11.3.2.2),
+//! `adjournment` (sealing a move and resuming, Guidelines I), `flags` (when
+//! a flag counts as fallen: 6.4, 6.8, A.5.3, A.5.5), `attendance` (arriving
+//! late: 6.7, Guidelines I.9 to I.11), `displaced` (pieces knocked over: 7.4,
+//! 7.6) and `scoresheet` (the moves and draw offers written down: 8.1.5,
+//! C.12). The events and answers in words are in `words.rs`.
 
 mod adjournment;
 mod arbiter;
