@@ -331,6 +331,10 @@ pub enum Remark {
     /// The player's previous move, never pressed, counts as completed now
     /// that the next move is made (6.2.1.2).
     CompletedByNextMove,
+    /// The move breaks touch-move (4.3, 4.4): where touch-move is held on
+    /// claim only, it stands unless the opponent claims before touching a
+    /// piece (4.8).
+    TouchMoveBroken,
     /// The player's time has run out, but no arbiter saw it and no one has
     /// claimed it: the flag counts as fallen only then (6.8, A.5.3, A.5.5).
     FlagUnseen,
@@ -352,6 +356,7 @@ impl Remark {
             Remark::PressedLate => "6.2.2",
             Remark::CompletedByNextMove => "6.2.1.2",
             Remark::FlagUnseen => "6.8",
+            Remark::TouchMoveBroken => "4.8",
         }
     }
 }
@@ -519,6 +524,9 @@ pub enum ArbiterAction {
     /// A piece was found displaced: the position before the irregularity is
     /// put back on the board, and the game goes on from it (7.6).
     Reinstates,
+    /// A claim in time that the opponent's move broke touch-move: the move
+    /// is taken back, and the pieces the opponent touched bind again (4.3, 4.8).
+    TouchMoveUpheld,
 }
 
 impl ArbiterAction {
@@ -536,6 +544,7 @@ impl ArbiterAction {
             ArbiterAction::IncrementIntroduced { .. } => "III.4",
             ArbiterAction::MustJudge { article } => article,
             ArbiterAction::Reinstates => "7.6",
+            ArbiterAction::TouchMoveUpheld => "4.8",
         }
     }
 }

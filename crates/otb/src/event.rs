@@ -177,6 +177,9 @@ pub enum Event {
     /// Pauses the clock and claims that the opponent's flag has fallen
     /// (6.8, Appendix A.5.3): valid when the opponent's time has run out.
     ClaimFlag,
+    /// Claims that the opponent's move just completed broke the rules of
+    /// touching (4.1 to 4.7): allowed only before touching a piece (4.8).
+    ClaimTouchMove,
     /// Arrives at the board, having been absent (6.7, Guidelines I.9 to I.11):
     /// after the default time the player loses.
     Arrives,

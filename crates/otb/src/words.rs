@@ -365,6 +365,9 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
             "the clock is paused: whether the opponent cannot win by normal means, or is making no effort to, is the arbiter's judgement; the arbiter declares the game drawn, postpones the decision or rejects the claim {article}"
         ),
         ArbiterAction::MustJudge { .. } => format!("the laws leave this to the arbiter's judgement {article}"),
+        ArbiterAction::TouchMoveUpheld => {
+            format!("the claim comes in time: the move is taken back, and the pieces touched bind again {article}")
+        }
         ArbiterAction::Reinstates => {
             format!(
                 "a piece stands on a wrong square: the position before the irregularity goes back on the board {article}"
@@ -420,6 +423,10 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
         Remark::CompletedByNextMove => {
             format!("{side}'s previous move, never pressed, counts as completed with this one {article}")
         }
+        Remark::TouchMoveBroken => format!(
+            "the move breaks touch-move; it stands unless {} claims it before touching a piece {article}",
+            !side
+        ),
         Remark::FlagUnseen => format!(
             "{side}'s time has run out; the flag counts as fallen once the arbiter sees it or a player claims it {article}"
         ),
@@ -537,6 +544,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         }
         Event::ClaimFlag => format!("{side} pauses the clock and claims that {}'s flag has fallen", !side),
         Event::Arrives => format!("{side} arrives at the board"),
+        Event::ClaimTouchMove => format!("{side} claims that {} broke touch-move", !side),
         Event::KnockOver { square } => format!("{side} knocks over {}", on(square)),
         Event::PutBack { origin, square } => {
             let piece = otb.knocked_piece(origin).map_or("the piece".to_string(), |p| format!("the {}", piece_name(p)));

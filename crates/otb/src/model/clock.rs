@@ -37,7 +37,7 @@ impl OverTheBoard {
             return Err(Refusal::CaptureUnfinished(square));
         }
         let pos = *self.position();
-        let (duty, allowed) = self.allowed_with_duty();
+        let (duty, allowed) = self.enforced_with_duty();
         let number = pos.fullmoves();
         let other_hand = matches!((hand, self.table.turn.hand), (Some(on_clock), Some(moved)) if on_clock != moved);
         self.restart_delay();
@@ -53,7 +53,14 @@ impl OverTheBoard {
                 return Err(Refusal::TouchMove(duty));
             }
             let two_hands = self.table.turn.two_hands;
+            let broken = self.settings.touch_move_on_claim && !self.touch_move().1.contains(&mv);
+            let breach = broken.then(|| super::Breach {
+                offender: side,
+                before: self.game.clone(),
+                touched: self.table.turn.touched.clone(),
+            });
             let ending = self.complete(mv);
+            self.breach = breach.filter(|_| ending.is_none());
             if two_hands {
                 let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
                 let remarks = self.time_after_move(side, number, false);
@@ -63,6 +70,9 @@ impl OverTheBoard {
             remarks.extend(self.time_after_move(side, number, ending.is_none()));
             if other_hand {
                 remarks.insert(0, Remark::ClockOtherHand);
+            }
+            if self.breach.is_some() {
+                remarks.insert(0, Remark::TouchMoveBroken);
             }
             return Ok((Ruling::Completed { mv, ending }, remarks));
         }
@@ -102,6 +112,7 @@ impl OverTheBoard {
 
     /// Plays the completed move: the opponent has the move.
     pub(super) fn complete(&mut self, mv: Move) -> Option<Ending> {
+        self.breach = None;
         if self.game.play(mv).is_err() {
             // Never happens: only legal moves are completed. Keep the board consistent.
             self.reinstate();

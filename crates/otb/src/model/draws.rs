@@ -78,7 +78,7 @@ impl OverTheBoard {
             return Err(Refusal::ClaimAfterTouch);
         }
         if let Some(mv) = announced {
-            let (duty, allowed) = self.allowed_with_duty();
+            let (duty, allowed) = self.enforced_with_duty();
             if !allowed.contains(&mv) {
                 return Err(Refusal::TouchMove(duty));
             }

@@ -162,6 +162,9 @@ struct Settings {
     agreement_after: u32,
     /// Who plays on a board for the blind and visually impaired (Appendix D).
     visually_impaired: ByColor<bool>,
+    /// Breaches of touch-move come to the arbiter only by the opponent's
+    /// claim (4.8); otherwise the model holds the player to touch-move at once.
+    touch_move_on_claim: bool,
     /// Seconds after the start of the session (or of the resumption) a
     /// player may arrive without losing the game: 0 when the regulations say
     /// nothing (6.7.1, Guidelines I.10).
@@ -225,6 +228,20 @@ pub struct OverTheBoard {
     supervision: Supervision,
     guidelines: bool,
     cancelled: Option<&'static str>,
+    /// The last move, where it broke touch-move and touch-move is held on
+    /// claim only: it can still be claimed (4.8).
+    breach: Option<Breach>,
+}
+
+/// A completed move that broke touch-move, kept for the opponent's claim (4.8).
+#[derive(Clone, Debug)]
+pub(crate) struct Breach {
+    /// Who made it.
+    offender: Color,
+    /// The game before it.
+    before: Game,
+    /// The pieces the offender had touched.
+    touched: Vec<Square>,
 }
 
 /// Whether `origin` to `at` is the move `m`, or the part of it a piece makes.
@@ -305,6 +322,7 @@ impl OverTheBoard {
             supervision: Supervision::Adequate,
             guidelines: false,
             cancelled: None,
+            breach: None,
         }
     }
 
@@ -535,6 +553,25 @@ impl OverTheBoard {
     /// ```
     pub fn set_default_time(&mut self, seconds: u32) {
         self.settings.default_time = seconds;
+    }
+
+    /// Breaches of touch-move come to the arbiter only when the opponent
+    /// claims them, before touching a piece (4.8); by default the model
+    /// holds the player to touch-move at once.
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_otb::{Event, OverTheBoard};
+    /// let mut otb = OverTheBoard::new(Position::startpos());
+    /// otb.set_touch_move_on_claim();
+    /// otb.apply(Color::White, Event::touch(Square::G1));
+    /// otb.act_out(Move::normal(Square::E2, Square::E4)).expect("stands until claimed");
+    /// otb.apply(Color::Black, Event::touch(Square::E7));
+    /// assert!(otb.apply(Color::Black, Event::ClaimTouchMove).is_refused());
+    /// ```
+    pub fn set_touch_move_on_claim(&mut self) {
+        self.settings.touch_move_on_claim = true;
     }
 
     /// `color` is not at the board: at the start of the session, or when
@@ -788,6 +825,7 @@ impl OverTheBoard {
             Event::ClaimQuickplayDraw => self.claim_quickplay_draw(side),
             Event::BothFlagsFallen => self.both_flags_fallen(),
             Event::ClaimFlag => self.claim_flag(side),
+            Event::ClaimTouchMove => self.claim_touch_move(side),
             Event::Arrives => self.arrives(side),
             Event::KnockOver { square } => self.knock_over(side, square),
             Event::PutBack { origin, square } => self.put_back(side, origin, square),
@@ -864,5 +902,25 @@ impl OverTheBoard {
             return (Duty::Announced(mv), vec![mv]);
         }
         self.touch_move()
+    }
+
+    /// The duty in force and the moves the model lets the player make: the
+    /// moves the laws allow, or, where touch-move is held on claim only,
+    /// any legal move in place of those the touch-move duties allow (4.8).
+    pub(crate) fn enforced_with_duty(&self) -> (Duty, Vec<Move>) {
+        let (duty, allowed) = self.allowed_with_duty();
+        let from_touching = matches!(
+            duty,
+            Duty::Move { .. }
+                | Duty::Capture { .. }
+                | Duty::CaptureWith { .. }
+                | Duty::Castle(_)
+                | Duty::KingMove { .. }
+                | Duty::Freed { .. }
+        );
+        if self.settings.touch_move_on_claim && from_touching {
+            return (duty, self.position().legal_moves().to_vec());
+        }
+        (duty, allowed)
     }
 }
