@@ -85,6 +85,7 @@
 mod answer;
 mod event;
 mod model;
+mod pieces;
 mod recording;
 mod time_control;
 mod words;

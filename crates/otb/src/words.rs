@@ -1,10 +1,42 @@
-//! The model's events and answers in plain words, for the transcript.
+//! The model's events and answers in plain words, for the transcript. The
+//! words read the game at the board through [`Scene`], which the model
+//! gives, so this module depends on no model.
 
-use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling, Unmet};
+use crate::answer::{ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling, Unmet};
 use crate::event::{Event, Hand, Irregularity, Sealed};
-use crate::model::{Held, OverTheBoard, part_of};
+use crate::pieces::{Held, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
 use lawbook_movegen::{CastlingSide, Move, MoveKind, Position};
+
+/// What the words of an event and of its answer need to know of the game
+/// at the board. The model gives it; the words depend on no model.
+pub(crate) trait Scene {
+    /// The position the current move began in.
+    fn position(&self) -> &Position;
+    /// The pieces as they stand on the physical board now.
+    fn board(&self) -> &Board;
+    /// The position before the last completed move, if there was one.
+    fn before_last_move(&self) -> Option<Position>;
+    /// The piece in hand.
+    fn holding(&self) -> Option<Held>;
+    /// Where the own piece that stood on `origin` stands now, if it was
+    /// moved on this move and is on the board.
+    fn now_at(&self, origin: Square) -> Option<Square>;
+    /// The enemy piece under an own piece on `square`, not yet removed.
+    fn beneath(&self, square: Square) -> Option<Piece>;
+    /// The piece knocked off `origin` and not yet put back.
+    fn knocked_piece(&self, origin: Square) -> Option<Piece>;
+    /// The legal moves the laws still allow on this move.
+    fn allowed_moves(&self) -> Vec<Move>;
+    /// Whether an enemy piece still stands under an own piece.
+    fn capture_unfinished(&self) -> bool;
+    /// Whether the clock is paused.
+    fn clock_paused(&self) -> bool;
+    /// How the game ended, once it has.
+    fn ending(&self) -> Option<Ending>;
+    /// Seconds left on `color`'s clock, with a time control.
+    fn time_left(&self, color: Color) -> Option<u32>;
+}
 
 /// `white rook`.
 pub(crate) fn piece_name(piece: Piece) -> String {
@@ -435,7 +467,7 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
 
 /// What letting go of the piece in hand would do, when it stands where a
 /// move the player may make puts it (4.7).
-fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
+fn in_hand_words(otb: &impl Scene, mover: Color) -> Option<String> {
     let pos = otb.position();
     let origin = match otb.holding()? {
         Held::Piece(origin) => origin,
@@ -451,7 +483,7 @@ fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
             };
         }
     };
-    let at = otb.displaced(origin)?.now?;
+    let at = otb.now_at(origin)?;
     let role = otb.board().role_at(at)?;
     let fits: Vec<Move> = otb.allowed_moves().into_iter().filter(|&m| part_of(m, origin, at)).collect();
     let commits = match fits.as_slice() {
@@ -471,7 +503,7 @@ fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
 }
 
 /// The event in plain words, before it happens.
-pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
+pub(crate) fn said(otb: &impl Scene, side: Color, event: &Event) -> String {
     let board = otb.board();
     let by = |hand: Hand| if hand == Hand::Left { " with the left hand" } else { "" };
     let on = |s: Square| piece_on(side, board.piece_at(s), s);
@@ -491,7 +523,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         },
         Event::Release => {
             let square = match otb.holding() {
-                Some(Held::Piece(origin)) => otb.displaced(origin).and_then(|d| d.now),
+                Some(Held::Piece(origin)) => otb.now_at(origin),
                 Some(Held::New(square)) => Some(square),
                 None => None,
             };
@@ -573,7 +605,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
 
 /// The answer to an event in plain words, given after it was judged.
 pub(crate) fn answer_words(
-    otb: &OverTheBoard,
+    otb: &impl Scene,
     side: Color,
     event: &Event,
     ruling: &Ruling,
@@ -581,7 +613,7 @@ pub(crate) fn answer_words(
     duty: &Duty,
 ) -> String {
     let pos = otb.position();
-    let mover = otb.turn();
+    let mover = otb.position().turn();
     let mut parts: Vec<String> = Vec::new();
     if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
         parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.1)", !side));
@@ -592,7 +624,7 @@ pub(crate) fn answer_words(
     if let (Event::TimePasses { .. }, Ruling::Accepted, Some(left)) = (event, ruling, otb.time_left(side)) {
         parts.push(format!("{side} has {} left (FIDE 6.3)", clock_time(left)));
     }
-    let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
+    let prev = otb.before_last_move();
     let show_duty = match ruling {
         Ruling::Accepted if matches!(event, Event::Seal(_)) => {
             parts.push(format!(

@@ -28,11 +28,13 @@ mod moving;
 mod promotion;
 mod quickplay;
 mod rapid;
+mod scene;
 mod scoresheet;
 mod touch;
 
 use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
 use crate::event::{Event, Hand, Sealed};
+use crate::pieces::{Held, part_of};
 use crate::time_control::{Bonus, GameKind, Supervision, TimeControl};
 use crate::words;
 use core::fmt;
@@ -70,15 +72,6 @@ pub(crate) struct Displaced {
     origin: Square,
     /// Where it stands now; `None` when off the board (a promoted pawn).
     pub(crate) now: Option<Square>,
-}
-
-/// The piece in the player's hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Held {
-    /// An own piece, by the square it stood on when the move began.
-    Piece(Square),
-    /// A new promotion piece, on this square.
-    New(Square),
 }
 
 /// What has happened on the board since the move began.
@@ -242,14 +235,6 @@ pub(crate) struct Breach {
     before: Game,
     /// The pieces the offender had touched.
     touched: Vec<Square>,
-}
-
-/// Whether `origin` to `at` is the move `m`, or the part of it a piece makes.
-pub(crate) fn part_of(m: Move, origin: Square, at: Square) -> bool {
-    match m.castling_squares() {
-        Some((king_to, rook_to)) => (origin == m.from() && at == king_to) || (origin == m.to() && at == rook_to),
-        None => origin == m.from() && at == m.to(),
-    }
 }
 
 /// Whether the piece that stood on `origin` takes part in `m`.
