@@ -46,7 +46,7 @@ impl OverTheBoard {
     /// player who displaced them, a pause for the arbiter and what ends or
     /// offers to end the game come first: no move is made or completed
     /// (7.4.1, 7.4.2).
-    pub(super) fn knocked_over_first(&self, _side: Color, event: Event) -> Result<(), Refusal> {
+    pub(super) fn knocked_over_first(&self, event: Event) -> Result<(), Refusal> {
         match event {
             Event::Touch { .. }
             | Event::Adjust { .. }

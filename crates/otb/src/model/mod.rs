@@ -767,7 +767,7 @@ impl OverTheBoard {
             return Ok(answer);
         }
         if !self.table.knocked.is_empty() {
-            self.knocked_over_first(side, event)?;
+            self.knocked_over_first(event)?;
         }
         match event {
             Event::Touch { square, .. } => self.touch(side, square),
