@@ -702,8 +702,10 @@ fn touch_move_upheld(world: &mut ChessWorld, side: String) {
 }
 
 /// The scoresheet of the game at the board: the moves in algebraic
-/// notation, a draw offer marked (=) (8.1.5, Appendix C.12).
-#[then(regex = r#"^the scoresheet reads "([^"]*)"$"#)]
+/// notation, a draw offer marked (=) (8.1.5, Appendix C.12). The squares
+/// of the moves written are marked as squares named, not as moves: the
+/// moves are already played.
+#[then(regex = r#"^the scoresheet reads "(?<square>[^"]*)"$"#)]
 fn scoresheet(world: &mut ChessWorld, expected: String) {
     let otb = ask(world);
     let actual = otb.scoresheet();
