@@ -82,3 +82,95 @@ Feature: Adjourned games: the sealed move
       And Black offers a draw
       And White accepts the draw offer
       Then the game ends 1/2-1/2 by agreement
+
+  @fide-I.9
+  Rule: At the resumption the clock of the player who must reply runs, and the envelope waits for that player
+
+    # FIDE Guidelines I.9.2, in our words: if the player who must reply to
+    # the sealed move is not there, that player's clock is started; the
+    # envelope is opened once the player arrives, and the sealed move made.
+    @fide-I.9.2
+    Scenario: White sealed Nf3 and Black comes five minutes late: Black's clock ran, and the envelope waits for Black
+      Given the position after 1. e4 e5
+      And the time control is 90 minutes for the game
+      And the event's default time is 1 hour
+      When White seals the move "Nf3"
+      And Black is not at the board when play resumes
+      And Black's clock runs for 5 minutes
+      And the envelope is opened
+      Then that is refused under article I.7
+      When Black arrives at the board
+      And the envelope is opened
+      Then the move Ng1-f3 has been played
+      And Black is to move
+      And Black has 85 minutes left on the clock
+      And White has 90 minutes left on the clock
+
+    # FIDE Guidelines I.9.3, in our words: if the player who sealed is not
+    # there, the opponent may write the reply down and seal it in a fresh
+    # envelope, starting the absent player's clock instead of replying on the
+    # board; that envelope is opened when the absent player arrives.
+    @fide-I.9.3
+    Scenario: White sealed Nf3 and is late; Black seals the reply Nc6, and White's clock runs until White comes
+      Given the position after 1. e4 e5
+      And the time control is 90 minutes for the game
+      And the event's default time is 1 hour
+      When White seals the move "Nf3"
+      And White is not at the board when play resumes
+      And the envelope is opened
+      Then the move Ng1-f3 has been played
+      When Black seals the move "Nc6"
+      And White's clock runs for 10 minutes
+      And White arrives at the board
+      And the envelope is opened
+      Then the move Nb8-c6 has been played
+      And White is to move
+      And White has 80 minutes left on the clock
+      And Black has 90 minutes left on the clock
+
+    # FIDE Guidelines I.11, in our words: with a default time other than
+    # zero, if neither player is there at the resumption, the clock of the
+    # player who must reply to the sealed move runs until that player comes.
+    @fide-I.11
+    Scenario: Neither player is there at the resumption: Black, who must reply, loses the 20 minutes until Black comes
+      Given the position after 1. e4 e5
+      And the time control is 90 minutes for the game
+      And the event's default time is 30 minutes
+      When White seals the move "Nf3"
+      And neither player is at the board when play resumes
+      And Black's clock runs for 5 minutes
+      And White arrives at the board
+      And Black's clock runs for 15 minutes
+      And Black arrives at the board
+      And the envelope is opened
+      Then the move Ng1-f3 has been played
+      And Black has 70 minutes left on the clock
+      And White has 90 minutes left on the clock
+
+  @fide-I.10
+  Rule: A player late for the resumption loses, unless the sealed move ended the game
+
+    # FIDE Guidelines I.10, in our words: a player who arrives after the
+    # default time for the resumption loses the game.
+    Scenario: Black comes 61 minutes late for the resumption, with a default time of one hour: White wins
+      Given the position after 1. e4 e5
+      And the time control is 2 hours for the game
+      And the event's default time is 1 hour
+      When White seals the move "Nf3"
+      And Black is not at the board when play resumes
+      And Black's clock runs for 61 minutes
+      And Black arrives at the board
+      Then the game ends 1-0 as the player arrived after the default time for the resumption
+
+    # FIDE Guidelines I.10, in our words: but when the sealed move ended the
+    # game, that ending stands.
+    Scenario: White seals the mate Qf7 and comes late: the envelope is opened and the mate stands
+      Given White: Kf6 Qa7
+      And Black: Kf8
+      And White to move
+      And the time control is 90 minutes for the game
+      When White seals the move "Qf7"
+      And White is not at the board when play resumes
+      And Black's clock runs for 5 minutes
+      And White arrives at the board
+      Then the game ends 1-0 by checkmate

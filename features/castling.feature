@@ -531,6 +531,41 @@ Feature: Castling
       Then the legal moves are as pinned
       Then 0-0 is legal
 
+  @fide-II.2
+  Rule: A Chess960 game starts from one of 960 arrays: the king between the rooks, the bishops on both colours, Black opposite White
+
+    # FIDE Guidelines II.2, in our words: the pawns stand as usual and
+    # White's pieces take the first rank in any order the three rules below
+    # allow; the standard set-up is one of them, and so is bishops, queen,
+    # knights, rook, king, rook.
+    Scenario: Bishops on a1 and b1, the queen on c1, knights on d1 and e1, rook, king, rook: Chess960 starting position number 0
+      Given the position bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1
+      Then the set-up is Chess960 starting position number 0
+
+    Scenario: The standard set-up is Chess960 starting position number 518
+      Given the initial position
+      Then the set-up is Chess960 starting position number 518
+
+    # FIDE Guidelines II.2.1, in our words: the king stands between the rooks.
+    @fide-II.2.1
+    Scenario: The king in the corner on a1, both rooks to its right: no Chess960 start
+      Given the position krrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/KRRNNQBB w - - 0 1
+      Then the set-up is no Chess960 starting position, because the king does not stand between the rooks
+
+    # FIDE Guidelines II.2.2, in our words: the bishops stand on squares of
+    # opposite colours.
+    @fide-II.2.2
+    Scenario: Bishops on d1 and h1, two light squares: no Chess960 start
+      Given the position rkrbnqnb/pppppppp/8/8/8/8/PPPPPPPP/RKRBNQNB w - - 0 1, which no game can reach
+      Then the set-up is no Chess960 starting position, because the bishops stand on squares of the same colour
+
+    # FIDE Guidelines II.2.3, in our words: Black's pieces stand directly
+    # opposite White's.
+    @fide-II.2.3
+    Scenario: White's queen on c1 but Black's on d8: no Chess960 start
+      Given the position bbnqnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1
+      Then the set-up is no Chess960 starting position, because Black's pieces do not stand opposite White's
+
   @fide-II.3.2.6
   Rule: In Chess960 the king and rook end on the same squares as in standard chess
 

@@ -195,3 +195,209 @@ Feature: The clock and irregularities in competition
       When Black points out that the game started with the colours reversed
       Then the arbiter lets the game go on under article 7.3
       And the game goes on
+
+  @fide-6.2.2
+  Rule: A move is completed by the press, by the move ending the game, or by the player's next move
+
+    # FIDE 6.2.2, in our words: a player may still press the clock after the
+    # opponent has replied on the board; the time until the press is the
+    # player's own.
+    @fide-6.2.2
+    Scenario: White plays e4 and forgets the clock; Black replies e5 at once; White presses ten seconds later, and those seconds are White's
+      Given the initial position
+      And the time control is 5 minutes for the game with 2 seconds added per move
+      When White moves the pawn from e2 to e4
+      And Black moves the pawn from e7 to e5
+      And Black's clock runs for 10 seconds
+      Then that is refused under article 6.2.1
+      When White's clock runs for 10 seconds
+      And White presses the clock
+      Then the answer notes article 6.2.2
+      And White has 4 minutes 52 seconds left on the clock
+      When Black's clock runs for 5 seconds
+      And Black presses the clock
+      Then the move e5 has been played
+      And Black has 4 minutes 57 seconds left on the clock
+      And White is to move
+
+    # FIDE 6.2.1.2, in our words: a move never pressed counts as completed
+    # once the same player makes the next move, and so it can end a period
+    # of the time control.
+    @fide-6.2.1.2
+    Scenario: White's 40th move is never pressed; Black replies and presses; White's 41st move completes the 40th, and the next 30 minutes come
+      Given White: Ke1 Ra1
+      And Black: Ke8 Pa7
+      And White to move
+      And it is move 40
+      And the time control is 40 moves in 90 minutes, then 30 minutes for the rest of the game
+      When White's clock runs for 89 minutes
+      And White moves the rook from a1 to a2
+      And Black moves the king from e8 to d8
+      And Black presses the clock
+      And White's clock runs for 30 seconds
+      Then White has 30 seconds left on the clock
+      When White moves the rook from a2 to a3
+      And White presses the clock
+      Then the answer notes article 6.2.1.2
+      And White has 30 minutes 30 seconds left on the clock
+
+  @fide-6.4 @fide-6.8
+  Rule: A flag counts as fallen when the arbiter sees it or a player validly claims it, and the moves of the period are checked
+
+    # FIDE 6.4 and 6.3.1, in our words: once a flag falls, the arbiter checks
+    # whether the player completed the moves the period required; a player
+    # who did plays on with the next period's time.
+    @fide-6.4
+    Scenario: The flag of the first period falls after White completed 40 moves: the game goes on with the next period's time
+      Given White: Ke1 Ra1
+      And Black: Ke8 Pa7
+      And White to move
+      And it is move 40
+      And the time control is 40 moves in 90 minutes, then 30 minutes for the rest of the game
+      When White's clock runs for 89 minutes
+      And White moves the rook from a1 to a2
+      And White presses the clock
+      And Black moves the king from e8 to d8
+      And Black presses the clock
+      And the arbiter sees that White's flag has fallen
+      Then the arbiter lets the game go on under article 6.4
+      And White has 31 minutes left on the clock
+
+    # FIDE 6.4 and 6.9, in our words: a player whose time runs out before the
+    # moves of the period are completed loses.
+    @fide-6.4 @fide-6.9
+    Scenario: White's 90 minutes run out at move 39 of a 40-move period: Black wins on time
+      Given White: Ke1 Ra1
+      And Black: Ke8 Qa7
+      And White to move
+      And it is move 39
+      And the time control is 40 moves in 90 minutes, then 30 minutes for the rest of the game
+      When White's clock runs for 90 minutes
+      Then the game ends 0-1 on time
+
+    # FIDE 6.8, in our words: a claim that a flag has fallen is valid only
+    # when the player's time has run out; otherwise it changes nothing.
+    @fide-6.8
+    Scenario: Black claims White's flag has fallen while White's clock still shows ten seconds: the claim is refused and play goes on
+      Given the initial position
+      And the time control is 5 minutes for the game
+      When White's clock runs for 4 minutes 50 seconds
+      And Black claims that White's flag has fallen
+      Then that is refused under article 6.8
+      And the game goes on
+      And White has 10 seconds left on the clock
+
+  @fide-6.7
+  Rule: A player who arrives after the default time loses; until both arrive, White's clock runs
+
+    # FIDE 6.7.1, in our words: where the event names no default time it is
+    # zero: a player who arrives after the start loses.
+    @fide-6.7.1
+    Scenario: No default time set; Black arrives a minute after White played e4: White wins
+      Given the initial position
+      And the time control is 90 minutes for the game
+      And Black is not at the board
+      When White moves the pawn from e2 to e4
+      And White presses the clock
+      And Black's clock runs for 1 minute
+      And Black arrives at the board
+      Then the game ends 1-0 as the player arrived after the default time
+
+    # FIDE 6.7.1, in our words: within the default time a player arrives in
+    # time, having lost only what ran on his clock.
+    @fide-6.7.1
+    Scenario: A default time of 15 minutes; Black arrives ten minutes after White played e4 and plays on with 80 minutes
+      Given the initial position
+      And the time control is 90 minutes for the game
+      And the event's default time is 15 minutes
+      And Black is not at the board
+      When White moves the pawn from e2 to e4
+      And White presses the clock
+      And Black moves the pawn from e7 to e5
+      Then that is refused under article 6.7
+      When Black's clock runs for 10 minutes
+      And Black arrives at the board
+      Then the game goes on
+      And Black has 80 minutes left on the clock
+
+    # FIDE 6.7.2, in our words: with a default time other than zero, if
+    # neither player is there at the start, White's clock runs until White
+    # arrives, whoever comes first.
+    @fide-6.7.2
+    Scenario: Neither player is there at the start; Black comes after 10 minutes, White after 25: White has lost 25 minutes, Black nothing
+      Given the initial position
+      And the time control is 90 minutes for the game
+      And the event's default time is 30 minutes
+      And neither player is at the board
+      When White's clock runs for 10 minutes
+      And Black arrives at the board
+      And White's clock runs for 15 minutes
+      And White arrives at the board
+      Then the game goes on
+      And White has 65 minutes left on the clock
+      And Black has 90 minutes left on the clock
+
+  @fide-7.4
+  Rule: Pieces knocked over are put back by the player who displaced them, on that player's time
+
+    # FIDE 7.4.1, in our words: the player who displaced pieces puts them
+    # back in his own time, so his clock runs meanwhile; no move is made
+    # before they are back.
+    @fide-7.4.1
+    Scenario: While White thinks, Black knocks over the knight on g8: Black's clock runs until it is back, and White moves only then
+      Given the initial position
+      And the time control is 5 minutes for the game
+      When Black knocks over the knight on g8
+      And White moves the pawn from e2 to e4
+      Then that is refused under article 7.4.1
+      When White's clock runs for 5 seconds
+      Then that is refused under article 6.2.1
+      When Black's clock runs for 20 seconds
+      And Black puts the knight from g8 back on g8
+      And White's clock runs for 5 seconds
+      Then White has 4 minutes 55 seconds left on the clock
+      And Black has 4 minutes 40 seconds left on the clock
+      When White moves the pawn from e2 to e4
+      And White presses the clock
+      Then the move e4 has been played
+
+    # FIDE 7.4.2, in our words: if needed, either player pauses the clock and
+    # asks the arbiter to help; the arbiter restarts it.
+    @fide-7.4.2
+    Scenario: Black knocks over several pieces; White, having the move, pauses the clock and calls the arbiter, who restarts it
+      Given the initial position
+      And the time control is 5 minutes for the game
+      When Black knocks over the knight on g8
+      And Black knocks over the rook on h8
+      And White stops the clock
+      Then the clock is paused
+      When Black's clock runs for 20 seconds
+      Then that is refused under article 6.11.3
+      When Black puts the knight from g8 back on g8
+      And Black puts the rook from h8 back on h8
+      And White calls the arbiter
+      Then the clock is running
+      And Black has 5 minutes left on the clock
+
+  @fide-7.6
+  Rule: A piece found on a wrong square goes back where the game had it
+
+    # FIDE 7.6, in our words: if a piece is found displaced from its square,
+    # the position before the irregularity is put back and play continues
+    # from it.
+    @fide-7.6
+    Scenario: Black puts a knocked-over knight back on h6 instead of g8; White points it out: the knight goes back to g8
+      Given the position after 1. e4 e5
+      When Black knocks over the knight on g8
+      And Black puts the knight from g8 on h6
+      And White points out that a piece stands on a wrong square
+      Then the arbiter puts back the position before the irregularity
+      And there is a black knight on g8
+      And White is to move
+
+    # FIDE 7.6, in our words: nothing is put back where nothing is displaced.
+    @fide-7.6
+    Scenario: Every piece stands where the game put it: pointing out a displaced piece is refused
+      Given the position after 1. e4 e5
+      When White points out that a piece stands on a wrong square
+      Then that is refused under article 7.6

@@ -202,3 +202,86 @@ Feature: Rapid and blitz games
       And the game is not adequately supervised
       When White points out that the board is placed the wrong way round
       Then that is refused under article A.5.1.2
+
+  @fide-A.5.3 @fide-A.5.5
+  Rule: Without adequate supervision a fallen flag counts once the arbiter sees it or the opponent claims it
+
+    # FIDE A.5.3, in our words: to win on time the player pauses the clock
+    # and tells the arbiter; until then the game goes on, even past the
+    # flag.
+    @fide-A.5.3
+    Scenario: White's 15 minutes run out unseen; White plays on; Black claims the flag: Black wins on time
+      Given White: Ke1 Pa2
+      And Black: Ke8 Qd8
+      And White to move
+      And the time control is 15 minutes for the game
+      And the game is not adequately supervised
+      When White's clock runs for 15 minutes
+      Then the answer notes article 6.8
+      And the game goes on
+      When White moves the pawn from a2 to a3
+      And White presses the clock
+      And Black claims that White's flag has fallen
+      Then the game ends 0-1 on time
+
+    # FIDE A.5.3, in our words: the game is drawn if the claimant could not
+    # checkmate by any series of legal moves.
+    @fide-A.5.3
+    Scenario: White's time runs out unseen and Black, with a bare king, claims it: a draw
+      Given White: Ke1 Qd1
+      And Black: Ke8
+      And White to move
+      And the time control is 15 minutes for the game
+      And the game is not adequately supervised
+      When White's clock runs for 15 minutes
+      And Black claims that White's flag has fallen
+      Then the game ends 1/2-1/2 on time, with no mate possible
+
+    # FIDE A.5.5, in our words: the arbiter also calls a flag fall that he
+    # sees.
+    @fide-A.5.5
+    Scenario: White's time runs out unseen; the arbiter sees the flag: Black wins on time
+      Given White: Ke1 Pa2
+      And Black: Ke8 Qd8
+      And White to move
+      And the time control is 15 minutes for the game
+      And the game is not adequately supervised
+      When White's clock runs for 15 minutes
+      And the arbiter sees that White's flag has fallen
+      Then the game ends 0-1 on time
+
+  @fide-A.5.4
+  Rule: Without adequate supervision, an illegal position still on the board after the next move is a draw
+
+    # FIDE A.5.4, in our words: an arbiter who sees both kings in check waits
+    # for the next move to be completed; if the position is still illegal
+    # then, the game is drawn.
+    @fide-A.5.4
+    Scenario: White's pinned rook checks from h2, both kings in check; Black plays Re7 without claiming and both stay in check: a draw
+      Given White: Ke1 Re2
+      And Black: Kh5 Re8
+      And White to move
+      And the time control is 15 minutes for the game
+      And the game is not adequately supervised
+      When White moves the rook from e2 to h2
+      And White presses the clock
+      Then the illegal move stays on the board until it is claimed
+      When Black moves the rook from e8 to e7
+      And Black presses the clock
+      Then the game ends 1/2-1/2 declared by the arbiter under article A.5.4
+
+    # FIDE A.5.4, in our words: a reply that leaves a position a game can
+    # have ends the irregularity, and the game goes on.
+    @fide-A.5.4
+    Scenario: The same, but Black's king steps out to g4: White is in check with the move, a position a game can have, and play goes on
+      Given White: Ke1 Re2
+      And Black: Kh5 Re8
+      And White to move
+      And the time control is 15 minutes for the game
+      And the game is not adequately supervised
+      When White moves the rook from e2 to h2
+      And White presses the clock
+      And Black moves the king from h5 to g4
+      And Black presses the clock
+      Then the arbiter lets the game go on under article A.5.4
+      And the game goes on

@@ -26,3 +26,25 @@ Feature: Recording the moves
         | 4:59  | 30    | must      |
         | 0:30  | 30    | must      |
         | 0:10  | 10    | need not  |
+
+  @fide-C.12
+  Rule: A draw offer is written (=) on the scoresheet
+
+    # FIDE Appendix C.12, in our words: the offer of a draw is written (=),
+    # here after the move with which it was made.
+    Scenario: White plays Nf3 and offers a draw before pressing the clock: the scoresheet reads 1. e4 e5 2. Nf3 (=)
+      Given the position after 1. e4 e5
+      When White moves the knight from g1 to f3
+      And White offers a draw
+      And White presses the clock
+      And Black declines the draw offer
+      Then the scoresheet reads "1. e4 e5 2. Nf3 (=)"
+
+    # FIDE Appendix C.12, in our words: an offer made while the opponent
+    # thinks follows the offering player's last move.
+    Scenario: Black offers a draw while White thinks: the mark follows Black's move e5
+      Given the position after 1. e4 e5
+      When Black offers a draw
+      And White moves the knight from g1 to f3
+      And White presses the clock
+      Then the scoresheet reads "1. e4 e5 (=) 2. Nf3"

@@ -112,6 +112,37 @@ Feature: The act of moving the pieces: touching, capturing and promoting at the 
       And White presses the clock
       Then the move b7xa8=Q+ has been played
 
+  @fide-4.8
+  Rule: A complaint about the opponent's touching must come before touching a piece oneself
+
+    # FIDE 4.8, in our words: a player may claim that the opponent broke the
+    # rules of touching only until touching a piece to move or capture it.
+    # Here no arbiter holds the players to touch-move at once: a breach
+    # stands unless it is claimed.
+    Scenario: White touches the knight on g1 and plays e4; Black claims at once: e4 is taken back and White must move the knight
+      Given the initial position
+      And touch-move is held only on the opponent's claim
+      When White touches the knight on g1
+      And White moves the pawn from e2 to e4
+      And White presses the clock
+      Then the answer notes article 4.8
+      When Black claims that White broke touch-move
+      Then the move is taken back and White is held to touch-move
+      And White must move the knight on g1
+
+    # FIDE 4.8, in our words: once the claimant has touched a piece, the
+    # claim comes too late and the move stands.
+    Scenario: The same, but Black first touches the pawn on e7: the claim comes too late, and Black must move that pawn
+      Given the initial position
+      And touch-move is held only on the opponent's claim
+      When White touches the knight on g1
+      And White moves the pawn from e2 to e4
+      And White presses the clock
+      And Black touches the pawn on e7
+      And Black claims that White broke touch-move
+      Then that is refused under article 4.8
+      And Black must move the pawn on e7
+
   @fide-D.2.2 @fide-D.2.5
   Rule: On the board of a blind or visually impaired player, a piece is touched only when taken out of its hole
 

@@ -2,8 +2,11 @@
 //! machine. cargo-mutants changes the rules code (lawbook-movegen's
 //! castling, generation and validation; lawbook-outcome's repetition,
 //! endings, the seventy-five-move and fivefold tracker, material and dead
-//! positions; lawbook-otb's clock, time control, irregularities, rapid
-//! and quickplay-finish rules), one mutant at a time, and runs only the corpus
+//! positions; lawbook-board's Chess960 starting-array check; lawbook-otb's
+//! clock, time control, irregularities, rapid and quickplay-finish rules,
+//! touch-move and its claim, when a flag counts as fallen, arriving late,
+//! displaced pieces and the scoresheet), one mutant at a time, and runs
+//! only the corpus
 //! (`cargo test -p lawbook-conformance --test corpus`) against each. A
 //! mutant the corpus does not catch is a rule it does not really check, or
 //! an equivalent change.
@@ -36,9 +39,15 @@ const AREAS: &[(&str, &str, &str)] = &[
     ("irregularities", "lawbook-otb", "crates/otb/src/model/irregularities.rs"),
     ("rapid", "lawbook-otb", "crates/otb/src/model/rapid.rs"),
     ("quickplay", "lawbook-otb", "crates/otb/src/model/quickplay.rs"),
+    ("touch", "lawbook-otb", "crates/otb/src/model/touch.rs"),
+    ("flags", "lawbook-otb", "crates/otb/src/model/flags.rs"),
+    ("attendance", "lawbook-otb", "crates/otb/src/model/attendance.rs"),
+    ("displaced", "lawbook-otb", "crates/otb/src/model/displaced.rs"),
+    ("scoresheet", "lawbook-otb", "crates/otb/src/model/scoresheet.rs"),
+    ("chess960-start", "lawbook-board", "crates/board/src/chess960.rs"),
 ];
 
-pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|clock|time-control|irregularities|rapid|quickplay|all] [--shard K/N] \
+pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|clock|time-control|irregularities|rapid|quickplay|touch|flags|attendance|displaced|scoresheet|chess960-start|all] [--shard K/N] \
                          [--list] [--summary]";
 
 /// What the task was asked.

@@ -176,3 +176,42 @@ fn attacked(world: &mut ChessWorld, list: String, not: String, side: String) {
         }
     }
 }
+
+/// Whether the set-up is a Chess960 starting position, and if not, which
+/// rule of Guidelines II.2 it breaks: a fact of lawbook's model, asked of no
+/// engine (no protocol has the question).
+fn chess960_start(world: &mut ChessWorld) -> (Result<u32, lawbook_board::NotAChess960Start>, Board) {
+    if !world.engine.supports(lawbook_engines::Capability::Model) {
+        ask::model_fact(world, "whether a set-up is a Chess960 starting position is a fact of lawbook's own model");
+    }
+    let board = *world.reading().board();
+    (board.chess960_start(), board)
+}
+
+#[then(regex = r"^the set-up is Chess960 starting position number (\d+)$")]
+fn is_chess960_start(world: &mut ChessWorld, number: u32) {
+    let (start, board) = chess960_start(world);
+    match start {
+        Ok(n) if n == number => {}
+        Ok(n) => panic!("expected Chess960 starting position number {number}, lawbook numbers it {n}{}", drawn(&board)),
+        Err(why) => panic!(
+            "expected Chess960 starting position number {number}, lawbook finds none: {why} ({}){}",
+            why.article(),
+            drawn(&board)
+        ),
+    }
+}
+
+#[then(regex = r"^the set-up is no Chess960 starting position, because (.+)$")]
+fn no_chess960_start(world: &mut ChessWorld, reason: String) {
+    let (start, board) = chess960_start(world);
+    match start {
+        Err(why) if why.to_string() == reason => {}
+        Err(why) => panic!(
+            "expected no Chess960 start because {reason}, lawbook says: {why} ({}){}",
+            why.article(),
+            drawn(&board)
+        ),
+        Ok(n) => panic!("expected no Chess960 start because {reason}, lawbook numbers it {n}{}", drawn(&board)),
+    }
+}

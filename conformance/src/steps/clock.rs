@@ -10,8 +10,8 @@
 //! The set-up steps (`Given the time control is ...`) start the model from
 //! the scenario's position, so they come after the position is set up.
 
-use super::color;
 use super::over_the_board::{apply, ask, hand, last_answer, model, transcript};
+use super::{color, role, square};
 use crate::world::ChessWorld;
 use cucumber::{given, then, when};
 use lawbook_otb::{
@@ -146,6 +146,82 @@ fn points_out(world: &mut ChessWorld, side: String, what: String) {
     apply(world, color(&side), Event::PointsOut(irregularity));
 }
 
+/// The default time of the event (6.7.1): how long after the start of the
+/// session, or of the resumption, a player may arrive.
+#[given(regex = r"^the event's default time is (.+)$")]
+fn default_time(world: &mut ChessWorld, time: String) {
+    let seconds = duration(&time);
+    model(world).set_default_time(seconds);
+}
+
+fn absent(world: &mut ChessWorld, who: &str) {
+    let otb = model(world);
+    match who {
+        "neither player is" => {
+            otb.set_absent(lawbook_board::Color::White);
+            otb.set_absent(lawbook_board::Color::Black);
+        }
+        "White is not" => otb.set_absent(lawbook_board::Color::White),
+        _ => otb.set_absent(lawbook_board::Color::Black),
+    }
+}
+
+#[given(regex = r"^(neither player is|White is not|Black is not) at the board$")]
+fn given_absent(world: &mut ChessWorld, who: String) {
+    absent(world, &who);
+}
+
+/// The same when play resumes after an adjournment (Guidelines I.9 to I.11).
+#[when(regex = r"^(neither player is|White is not|Black is not) at the board when play resumes$")]
+fn absent_at_resumption(world: &mut ChessWorld, who: String) {
+    absent(world, &who);
+}
+
+#[when(regex = r"^(White|Black) arrives at the board$")]
+fn arrives(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::Arrives);
+}
+
+#[when(regex = r"^(White|Black) claims that (White|Black)'s flag has fallen$")]
+fn claims_flag(world: &mut ChessWorld, side: String, other: String) {
+    if color(&side) == color(&other) {
+        panic!("a player claims the opponent's flag: write `Black claims that White's flag has fallen`");
+    }
+    apply(world, color(&side), Event::ClaimFlag);
+}
+
+#[when(regex = r"^the arbiter sees that (White|Black)'s flag has fallen$")]
+fn arbiter_sees_flag(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::FlagFall);
+}
+
+#[when(regex = r"^(White|Black) knocks over the (pawn|knight|bishop|rook|queen|king) on (?<piece>[a-h][1-8])$")]
+fn knocks_over(world: &mut ChessWorld, side: String, name: String, sq: String) {
+    let sq = square(&sq);
+    let there = model(world).board().role_at(sq);
+    if there != Some(role(&name)) {
+        panic!("the scenario names a {name} on {sq}, but the board has {there:?} there");
+    }
+    apply(world, color(&side), Event::KnockOver { square: sq });
+}
+
+#[when(
+    regex = r"^(White|Black) puts the (pawn|knight|bishop|rook|queen|king) from (?<origin>[a-h][1-8]) (?:back )?on (?<to>[a-h][1-8])$"
+)]
+fn puts_back(world: &mut ChessWorld, side: String, name: String, origin: String, to: String) {
+    let origin = square(&origin);
+    let knocked = model(world).knocked_piece(origin).map(|p| p.role);
+    if knocked != Some(role(&name)) {
+        panic!("the scenario names a {name} knocked off {origin}, but the model has {knocked:?} from there");
+    }
+    apply(world, color(&side), Event::PutBack { origin, square: square(&to) });
+}
+
+#[when(regex = r"^(White|Black) points out that a piece stands on a wrong square$")]
+fn points_out_displaced(world: &mut ChessWorld, side: String) {
+    apply(world, color(&side), Event::PointsOut(Irregularity::PieceDisplaced));
+}
+
 #[when(regex = r"^(White|Black) claims that (White|Black)'s last move was illegal$")]
 fn claims_illegal(world: &mut ChessWorld, side: String, other: String) {
     if color(&side) == color(&other) {
@@ -270,6 +346,18 @@ fn must_judge(world: &mut ChessWorld, article: String) {
     if !said || otb.ending().is_some() {
         panic!(
             "expected the model to leave it to the arbiter under article {article}, but it answers: {}{}",
+            last_answer(&otb),
+            transcript(&otb)
+        );
+    }
+}
+
+#[then("the arbiter puts back the position before the irregularity")]
+fn reinstates(world: &mut ChessWorld) {
+    let otb = ask(world);
+    if arbiter_action(&otb) != Some(ArbiterAction::Reinstates) || otb.board() != otb.position().board() {
+        panic!(
+            "expected the position before the irregularity back on the board, but the model answers: {}{}",
             last_answer(&otb),
             transcript(&otb)
         );

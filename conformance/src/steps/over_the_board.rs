@@ -476,6 +476,8 @@ fn ending_words(ending: Ending) -> String {
                 Forfeit::SealedAmbiguous => "by an ambiguous sealed move",
                 Forfeit::SealedUnclear => "by a sealed move that cannot be made out",
                 Forfeit::SealedIllegal => "by an illegal sealed move",
+                Forfeit::ArrivedLate => "as the player arrived after the default time",
+                Forfeit::LateForResumption => "as the player arrived after the default time for the resumption",
             };
             let draw = if result == lawbook_outcome::GameResult::Draw { ", with no mate possible" } else { "" };
             format!("{} {how}{draw}", result.as_str())
@@ -674,6 +676,44 @@ fn scores(world: &mut ChessWorld, first: String, first_score: String, second: St
                 transcript(&otb)
             );
         }
+    }
+}
+
+#[given("touch-move is held only on the opponent's claim")]
+fn touch_move_on_claim(world: &mut ChessWorld) {
+    model(world).set_touch_move_on_claim();
+}
+
+#[when(regex = r"^(White|Black) claims that (White|Black) broke touch-move$")]
+fn claims_touch_move(world: &mut ChessWorld, side: String, other: String) {
+    if color(&side) == color(&other) {
+        panic!("a player claims against the opponent: write `Black claims that White broke touch-move`");
+    }
+    apply(world, color(&side), Event::ClaimTouchMove);
+}
+
+#[then(regex = r"^the move is taken back and (White|Black) is held to touch-move$")]
+fn touch_move_upheld(world: &mut ChessWorld, side: String) {
+    let otb = ask(world);
+    let answer = last_answer(&otb);
+    if answer.ruling != Ruling::Arbiter(ArbiterAction::TouchMoveUpheld) || otb.turn() != color(&side) {
+        panic!(
+            "expected the move taken back and {side} to move again, but the model answers: {answer}{}",
+            transcript(&otb)
+        );
+    }
+}
+
+/// The scoresheet of the game at the board: the moves in algebraic
+/// notation, a draw offer marked (=) (8.1.5, Appendix C.12). The squares
+/// of the moves written are marked as squares named, not as moves: the
+/// moves are already played.
+#[then(regex = r#"^the scoresheet reads "(?<square>[^"]*)"$"#)]
+fn scoresheet(world: &mut ChessWorld, expected: String) {
+    let otb = ask(world);
+    let actual = otb.scoresheet();
+    if actual != expected {
+        panic!("expected the scoresheet to read {expected:?}, the model writes {actual:?}{}", transcript(&otb));
     }
 }
 

@@ -17,6 +17,7 @@
 
 mod bitboard;
 mod board;
+mod chess960;
 mod color;
 mod error;
 mod role;
@@ -26,6 +27,7 @@ mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
+pub use chess960::NotAChess960Start;
 pub use color::{ByColor, Color};
 pub use error::{PositionError, Problem, Problems, Relaxations};
 pub use role::{Piece, Role};

@@ -187,6 +187,28 @@ pub enum Refusal {
     IllegalMovePending,
     /// Guidelines III do not allow this here (III.2, III.4, III.5).
     Guidelines(Unmet),
+    /// The flag claimed has not fallen: the player's clock still shows time
+    /// (6.8: only a valid claim makes a flag count as fallen).
+    FlagNotFallen(Color),
+    /// The player is not at the board: only arriving comes first (6.7, Guidelines I.9).
+    NotAtTheBoard,
+    /// The player is at the board already.
+    AlreadyAtTheBoard,
+    /// The envelope is opened only when the player who must reply to the
+    /// sealed move is present (Guidelines I.7, I.9.2).
+    ReplierAbsent,
+    /// Displaced pieces stand off their squares: the player who displaced
+    /// them puts them back first, on his own time (7.4.1).
+    PositionNotRestored,
+    /// No displaced piece stood on this square (7.4.1).
+    NothingDisplaced(Square),
+    /// Complaints about the opponent's breach of 4.1 to 4.7 end once the
+    /// player touches a piece with intent (4.8); or no breach stood to claim.
+    TouchClaimTooLate,
+    /// The opponent's last move broke none of 4.1 to 4.7 (4.8).
+    NoTouchBreach,
+    /// Every piece stands where the game put it: nothing to reinstate (7.6).
+    NoPieceDisplaced,
 }
 
 /// Why a request or claim of Guidelines III is refused.
@@ -255,6 +277,12 @@ impl Refusal {
             Refusal::GameCancelled(article) => article,
             Refusal::NoIllegalMoveToClaim | Refusal::IllegalMovePending => "A.5.2",
             Refusal::Guidelines(unmet) => unmet.article(),
+            Refusal::FlagNotFallen(_) => "6.8",
+            Refusal::NotAtTheBoard | Refusal::AlreadyAtTheBoard => "6.7",
+            Refusal::ReplierAbsent => "I.7",
+            Refusal::PositionNotRestored | Refusal::NothingDisplaced(_) => "7.4.1",
+            Refusal::TouchClaimTooLate | Refusal::NoTouchBreach => "4.8",
+            Refusal::NoPieceDisplaced => "7.6",
         }
     }
 }
@@ -297,6 +325,19 @@ pub enum Remark {
         /// The seconds added.
         seconds: u32,
     },
+    /// The clock pressed after the opponent began a reply: allowed, and the
+    /// time until the press was the player's (6.2.2).
+    PressedLate,
+    /// The player's previous move, never pressed, counts as completed now
+    /// that the next move is made (6.2.1.2).
+    CompletedByNextMove,
+    /// The move breaks touch-move (4.3, 4.4): where touch-move is held on
+    /// claim only, it stands unless the opponent claims before touching a
+    /// piece (4.8).
+    TouchMoveBroken,
+    /// The player's time has run out, but no arbiter saw it and no one has
+    /// claimed it: the flag counts as fallen only then (6.8, A.5.3, A.5.5).
+    FlagUnseen,
 }
 
 impl Remark {
@@ -312,6 +353,10 @@ impl Remark {
             Remark::ClockOtherHand => "6.2.3",
             Remark::IncrementAdded { .. } => "6.3.1",
             Remark::PeriodAdded { .. } => "6.3.2",
+            Remark::PressedLate => "6.2.2",
+            Remark::CompletedByNextMove => "6.2.1.2",
+            Remark::FlagUnseen => "6.8",
+            Remark::TouchMoveBroken => "4.8",
         }
     }
 }
@@ -476,6 +521,12 @@ pub enum ArbiterAction {
         /// The article that leaves it to the arbiter.
         article: &'static str,
     },
+    /// A piece was found displaced: the position before the irregularity is
+    /// put back on the board, and the game goes on from it (7.6).
+    Reinstates,
+    /// A claim in time that the opponent's move broke touch-move: the move
+    /// is taken back, and the pieces the opponent touched bind again (4.3, 4.8).
+    TouchMoveUpheld,
 }
 
 impl ArbiterAction {
@@ -492,6 +543,8 @@ impl ArbiterAction {
             ArbiterAction::TransfersPosition => "7.2.2",
             ArbiterAction::IncrementIntroduced { .. } => "III.4",
             ArbiterAction::MustJudge { article } => article,
+            ArbiterAction::Reinstates => "7.6",
+            ArbiterAction::TouchMoveUpheld => "4.8",
         }
     }
 }
@@ -539,6 +592,9 @@ pub enum Declaration {
     /// Both flags fell, which first unknown, in the period in which all the
     /// remaining moves must be completed (Guidelines III.3.1.2).
     BothFlagsInLastPeriod,
+    /// An illegal position (both kings in check, or a pawn on its last
+    /// rank) still on the board once the next move was completed (Appendix A.5.4).
+    IllegalPositionStays,
 }
 
 impl Declaration {
@@ -546,6 +602,7 @@ impl Declaration {
     pub const fn article(self) -> &'static str {
         match self {
             Declaration::BothFlagsInLastPeriod => "III.3.1.2",
+            Declaration::IllegalPositionStays => "A.5.4",
         }
     }
 }
@@ -562,16 +619,23 @@ pub enum Forfeit {
     SealedUnclear,
     /// An illegal sealed move (I.8.3).
     SealedIllegal,
+    /// The player arrived at the board after the default time (6.7.1).
+    ArrivedLate,
+    /// The player arrived after the default time for the resumption of an
+    /// adjourned game (Guidelines I.10).
+    LateForResumption,
 }
 
 impl Forfeit {
-    /// The article: `"11.3.2.2"`, `"I.8.1"`, `"I.8.2"` or `"I.8.3"`.
+    /// The article: `"11.3.2.2"`, `"I.8.1"`, `"I.8.2"`, `"I.8.3"`, `"6.7.1"` or `"I.10"`.
     pub const fn article(self) -> &'static str {
         match self {
             Forfeit::Device => "11.3.2.2",
             Forfeit::SealedAmbiguous => "I.8.1",
             Forfeit::SealedUnclear => "I.8.2",
             Forfeit::SealedIllegal => "I.8.3",
+            Forfeit::ArrivedLate => "6.7.1",
+            Forfeit::LateForResumption => "I.10",
         }
     }
 }
@@ -658,6 +722,8 @@ impl fmt::Display for Ending {
                     Forfeit::SealedAmbiguous => format!("{player}'s sealed move is ambiguous"),
                     Forfeit::SealedUnclear => format!("{player}'s sealed move cannot be made out"),
                     Forfeit::SealedIllegal => format!("{player}'s sealed move is illegal"),
+                    Forfeit::ArrivedLate => format!("{player} arrived at the board after the default time"),
+                    Forfeit::LateForResumption => format!("{player} arrived after the default time for the resumption"),
                 };
                 let saved = if *result == GameResult::Draw { ", but the opponent cannot mate" } else { "" };
                 let article = cause.article();

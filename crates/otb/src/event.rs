@@ -174,6 +174,29 @@ pub enum Event {
     /// Both flags are found fallen, and which fell first cannot be
     /// established (Guidelines III.3.1).
     BothFlagsFallen,
+    /// Pauses the clock and claims that the opponent's flag has fallen
+    /// (6.8, Appendix A.5.3): valid when the opponent's time has run out.
+    ClaimFlag,
+    /// Claims that the opponent's move just completed broke the rules of
+    /// touching (4.1 to 4.7): allowed only before touching a piece (4.8).
+    ClaimTouchMove,
+    /// Arrives at the board, having been absent (6.7, Guidelines I.9 to I.11):
+    /// after the default time the player loses.
+    Arrives,
+    /// Knocks the piece on `square` off its square by accident (7.4): the
+    /// player puts it back on his own time.
+    KnockOver {
+        /// Where the piece stood.
+        square: Square,
+    },
+    /// Puts the piece knocked off `origin` on `square` (7.4.1): back on its
+    /// own square, or, by mistake, on another.
+    PutBack {
+        /// Where the piece stood before it was knocked over.
+        origin: Square,
+        /// Where it is put.
+        square: Square,
+    },
 }
 
 /// A sealed move as the arbiter reads it on the scoresheet when the envelope
@@ -218,6 +241,8 @@ pub enum Irregularity {
     /// The game started with the colours reversed: each player has the
     /// pieces the pairing gave the other (7.3).
     ColoursReversed,
+    /// A piece stands on another square than the game put it on (7.6).
+    PieceDisplaced,
 }
 
 impl Event {

@@ -52,7 +52,17 @@
 //!   opponent's claim (A.5.2); a wrong set-up, a misplaced board and reversed
 //!   colours are ruled on as 7.2, 7.3 and A.5.1.2 say; Guidelines III, when
 //!   announced, decide both flags fallen and the request for an increment,
-//!   and leave the draw claim of III.5 to the arbiter.
+//!   and leave the draw claim of III.5 to the arbiter;
+//! - a move made and not yet pressed stays its player's while the opponent
+//!   replies (6.2.2) and is completed by that player's next move (6.2.1.2);
+//!   a flag counts as fallen when seen or validly claimed (6.8), is checked
+//!   against the moves of the period (6.4), and in a game under A.5 waits
+//!   for the claim or the arbiter (A.5.3, A.5.5); an illegal position left
+//!   by an unclaimed illegal move is a draw if the next move leaves it
+//!   (A.5.4); a player arriving after the default time loses (6.7, I.10);
+//!   pieces knocked over are put back on the displacer's time (7.4.1); a
+//!   piece found on a wrong square goes back (7.6); the scoresheet marks a
+//!   draw offer (=) (C.12).
 //!
 //! ```
 //! use lawbook_board::{Color, Square};
@@ -75,6 +85,7 @@
 mod answer;
 mod event;
 mod model;
+mod pieces;
 mod recording;
 mod time_control;
 mod words;

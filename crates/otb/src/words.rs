@@ -1,10 +1,42 @@
-//! The model's events and answers in plain words, for the transcript.
+//! The model's events and answers in plain words, for the transcript. The
+//! words read the game at the board through [`Scene`], which the model
+//! gives, so this module depends on no model.
 
-use crate::answer::{ArbiterAction, Duty, Penalty, Refusal, Remark, Ruling, Unmet};
+use crate::answer::{ArbiterAction, Duty, Ending, Penalty, Refusal, Remark, Ruling, Unmet};
 use crate::event::{Event, Hand, Irregularity, Sealed};
-use crate::model::{Held, OverTheBoard, part_of};
+use crate::pieces::{Held, part_of};
 use lawbook_board::{Bitboard, Board, Color, Piece, Role, Square};
 use lawbook_movegen::{CastlingSide, Move, MoveKind, Position};
+
+/// What the words of an event and of its answer need to know of the game
+/// at the board. The model gives it; the words depend on no model.
+pub(crate) trait Scene {
+    /// The position the current move began in.
+    fn position(&self) -> &Position;
+    /// The pieces as they stand on the physical board now.
+    fn board(&self) -> &Board;
+    /// The position before the last completed move, if there was one.
+    fn before_last_move(&self) -> Option<Position>;
+    /// The piece in hand.
+    fn holding(&self) -> Option<Held>;
+    /// Where the own piece that stood on `origin` stands now, if it was
+    /// moved on this move and is on the board.
+    fn now_at(&self, origin: Square) -> Option<Square>;
+    /// The enemy piece under an own piece on `square`, not yet removed.
+    fn beneath(&self, square: Square) -> Option<Piece>;
+    /// The piece knocked off `origin` and not yet put back.
+    fn knocked_piece(&self, origin: Square) -> Option<Piece>;
+    /// The legal moves the laws still allow on this move.
+    fn allowed_moves(&self) -> Vec<Move>;
+    /// Whether an enemy piece still stands under an own piece.
+    fn capture_unfinished(&self) -> bool;
+    /// Whether the clock is paused.
+    fn clock_paused(&self) -> bool;
+    /// How the game ended, once it has.
+    fn ending(&self) -> Option<Ending>;
+    /// Seconds left on `color`'s clock, with a time control.
+    fn time_left(&self, color: Color) -> Option<u32>;
+}
 
 /// `white rook`.
 pub(crate) fn piece_name(piece: Piece) -> String {
@@ -238,6 +270,26 @@ pub(crate) fn refusal(side: Color, refusal: &Refusal, pos: &Position, board: &Bo
         Refusal::IllegalMovePending => format!(
             "the illegal move left a position the game cannot go on from: it is claimed, or the arbiter acts {article}"
         ),
+        Refusal::FlagNotFallen(player) => {
+            format!("{player}'s flag has not fallen: the clock still shows time {article}")
+        }
+        Refusal::NotAtTheBoard => format!("{side} is not at the board {article}"),
+        Refusal::AlreadyAtTheBoard => format!("{side} is at the board already {article}"),
+        Refusal::ReplierAbsent => format!(
+            "the envelope is opened only when {} who must reply to the sealed move is present {article}",
+            !pos.turn()
+        ),
+        Refusal::PositionNotRestored => {
+            format!(
+                "displaced pieces are off their squares: the player who displaced them puts them back first {article}"
+            )
+        }
+        Refusal::NothingDisplaced(s) => format!("no displaced piece stood on {s} {article}"),
+        Refusal::TouchClaimTooLate => format!(
+            "{side} has touched a piece to move it: a complaint about the opponent's touching comes too late {article}"
+        ),
+        Refusal::NoTouchBreach => format!("the opponent's last move broke no rule of touching {article}"),
+        Refusal::NoPieceDisplaced => format!("every piece stands where the game put it {article}"),
         Refusal::Guidelines(unmet) => match unmet {
             Unmet::NotAnnounced => {
                 format!("the Guidelines for games without increment were not announced for the event {article}")
@@ -326,6 +378,12 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
         ArbiterAction::GameContinues { article: "7.3" } => {
             format!("each player has made ten moves or more: the game goes on {article}")
         }
+        ArbiterAction::GameContinues { article: "A.5.4" } => format!(
+            "the reply leaves a position a game can have: the illegal position is gone, and the game goes on {article}"
+        ),
+        ArbiterAction::GameContinues { article: "6.4" } => format!(
+            "the moves of the period were completed in its time: the flag that fell ends nothing, and the game goes on {article}"
+        ),
         ArbiterAction::GameContinues { .. } => {
             format!("it is not the last period of the game: the game goes on {article}")
         }
@@ -339,6 +397,14 @@ pub(crate) fn arbiter(action: &ArbiterAction, pos: &Position) -> String {
             "the clock is paused: whether the opponent cannot win by normal means, or is making no effort to, is the arbiter's judgement; the arbiter declares the game drawn, postpones the decision or rejects the claim {article}"
         ),
         ArbiterAction::MustJudge { .. } => format!("the laws leave this to the arbiter's judgement {article}"),
+        ArbiterAction::TouchMoveUpheld => {
+            format!("the claim comes in time: the move is taken back, and the pieces touched bind again {article}")
+        }
+        ArbiterAction::Reinstates => {
+            format!(
+                "a piece stands on a wrong square: the position before the irregularity goes back on the board {article}"
+            )
+        }
         ArbiterAction::ClaimRejected { to, minutes, must_play } => {
             let mut text = format!(
                 "the claim is incorrect: the arbiter gives {to} {minutes} extra minutes and the game goes on {article}"
@@ -383,12 +449,25 @@ pub(crate) fn remark(side: Color, remark: &Remark) -> String {
             "the move ends a period of the time control: {side} gets {} for the next, keeping the time saved {article}",
             clock_time(*seconds)
         ),
+        Remark::PressedLate => format!(
+            "{side} presses the clock after the opponent began a reply: allowed, and the time until now was {side}'s {article}"
+        ),
+        Remark::CompletedByNextMove => {
+            format!("{side}'s previous move, never pressed, counts as completed with this one {article}")
+        }
+        Remark::TouchMoveBroken => format!(
+            "the move breaks touch-move; it stands unless {} claims it before touching a piece {article}",
+            !side
+        ),
+        Remark::FlagUnseen => format!(
+            "{side}'s time has run out; the flag counts as fallen once the arbiter sees it or a player claims it {article}"
+        ),
     }
 }
 
 /// What letting go of the piece in hand would do, when it stands where a
 /// move the player may make puts it (4.7).
-fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
+fn in_hand_words(otb: &impl Scene, mover: Color) -> Option<String> {
     let pos = otb.position();
     let origin = match otb.holding()? {
         Held::Piece(origin) => origin,
@@ -404,7 +483,7 @@ fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
             };
         }
     };
-    let at = otb.displaced(origin)?.now?;
+    let at = otb.now_at(origin)?;
     let role = otb.board().role_at(at)?;
     let fits: Vec<Move> = otb.allowed_moves().into_iter().filter(|&m| part_of(m, origin, at)).collect();
     let commits = match fits.as_slice() {
@@ -424,7 +503,7 @@ fn in_hand_words(otb: &OverTheBoard, mover: Color) -> Option<String> {
 }
 
 /// The event in plain words, before it happens.
-pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
+pub(crate) fn said(otb: &impl Scene, side: Color, event: &Event) -> String {
     let board = otb.board();
     let by = |hand: Hand| if hand == Hand::Left { " with the left hand" } else { "" };
     let on = |s: Square| piece_on(side, board.piece_at(s), s);
@@ -444,7 +523,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         },
         Event::Release => {
             let square = match otb.holding() {
-                Some(Held::Piece(origin)) => otb.displaced(origin).and_then(|d| d.now),
+                Some(Held::Piece(origin)) => otb.now_at(origin),
                 Some(Held::New(square)) => Some(square),
                 None => None,
             };
@@ -492,6 +571,17 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
         Event::PointsOut(Irregularity::ColoursReversed) => {
             format!("{side} points out that the game started with the colours reversed")
         }
+        Event::PointsOut(Irregularity::PieceDisplaced) => {
+            format!("{side} points out that a piece stands on a wrong square")
+        }
+        Event::ClaimFlag => format!("{side} pauses the clock and claims that {}'s flag has fallen", !side),
+        Event::Arrives => format!("{side} arrives at the board"),
+        Event::ClaimTouchMove => format!("{side} claims that {} broke touch-move", !side),
+        Event::KnockOver { square } => format!("{side} knocks over {}", on(square)),
+        Event::PutBack { origin, square } => {
+            let piece = otb.knocked_piece(origin).map_or("the piece".to_string(), |p| format!("the {}", piece_name(p)));
+            format!("{side} puts {piece} from {origin} on {square}")
+        }
         Event::ClaimIllegalMove => format!("{side} claims that {}'s last move was illegal", !side),
         Event::RequestIncrement => format!("{side} asks for an increment of five seconds for both players"),
         Event::ClaimQuickplayDraw => format!("{side} claims a draw with less than two minutes left"),
@@ -515,7 +605,7 @@ pub(crate) fn said(otb: &OverTheBoard, side: Color, event: &Event) -> String {
 
 /// The answer to an event in plain words, given after it was judged.
 pub(crate) fn answer_words(
-    otb: &OverTheBoard,
+    otb: &impl Scene,
     side: Color,
     event: &Event,
     ruling: &Ruling,
@@ -523,7 +613,7 @@ pub(crate) fn answer_words(
     duty: &Duty,
 ) -> String {
     let pos = otb.position();
-    let mover = otb.turn();
+    let mover = otb.position().turn();
     let mut parts: Vec<String> = Vec::new();
     if matches!(event, Event::OfferDraw) && matches!(ruling, Ruling::Accepted) {
         parts.push(format!("{side}'s draw offer stands until {} accepts or rejects it (FIDE 9.1.2.1)", !side));
@@ -534,7 +624,7 @@ pub(crate) fn answer_words(
     if let (Event::TimePasses { .. }, Ruling::Accepted, Some(left)) = (event, ruling, otb.time_left(side)) {
         parts.push(format!("{side} has {} left (FIDE 6.3)", clock_time(left)));
     }
-    let prev = otb.game().positions().len().checked_sub(2).map(|i| otb.game().positions()[i]);
+    let prev = otb.before_last_move();
     let show_duty = match ruling {
         Ruling::Accepted if matches!(event, Event::Seal(_)) => {
             parts.push(format!(

@@ -15,6 +15,11 @@ impl OverTheBoard {
             return Err(Refusal::NotYoursToSeal);
         }
         self.table.sealed = Some(sealed);
+        if !self.table.resumed {
+            // The resumption is a new session: the default time counts from it (I.10).
+            self.table.resumed = true;
+            self.table.elapsed = 0;
+        }
         Ok((Ruling::Accepted, Vec::new()))
     }
 
@@ -24,6 +29,10 @@ impl OverTheBoard {
     /// 6.9, it is a draw when the opponent cannot mate by any series of
     /// legal moves.
     pub(super) fn open_envelope(&mut self) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if self.table.sealed.is_some() && self.table.absent[!self.turn()] {
+            // Opened only with the player who must reply present (I.7, I.9.2).
+            return Err(Refusal::ReplierAbsent);
+        }
         let sealed = self.table.sealed.take().ok_or(Refusal::NothingSealed)?;
         let cause = match sealed {
             Sealed::Move(mv) if self.position().is_legal(mv) => {

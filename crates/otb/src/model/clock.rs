@@ -1,6 +1,7 @@
 //! The clock: pressing it completes the move or an illegal move, stopping it
 //! seeks the arbiter, time passes on it and the flag falls (FIDE 6.2.1,
-//! 6.2.1.1, 6.2.3, 6.3, 6.9, 6.11.2, 7.5.1 to 7.5.5, A.3, A.5.2).
+//! 6.2.1.1, 6.2.1.2, 6.2.2, 6.2.3, 6.3, 6.9, 6.11.2, 7.4.1, 7.5.1 to 7.5.5,
+//! A.3, A.5.2, Guidelines I.9.2).
 
 use super::{OverTheBoard, Turn};
 use crate::answer::{Duty, Ending, Penalty, Refusal, Remark, Ruling};
@@ -13,6 +14,18 @@ impl OverTheBoard {
     /// Pressing the clock: the move is complete (6.2.1), or an illegal move
     /// is completed (7.5.1 to 7.5.4) and penalised (7.5.5).
     pub(super) fn press_clock(&mut self, side: Color, hand: Option<Hand>) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        if let Some((player, number)) = self.table.unpressed
+            && player == side
+            && side != self.turn()
+        {
+            // 6.2.2: pressing after the opponent began the reply; the time
+            // until now was the player's.
+            self.table.unpressed = None;
+            self.restart_delay();
+            let mut remarks = self.time_after_move(side, number, true);
+            remarks.insert(0, Remark::PressedLate);
+            return Ok((Ruling::Accepted, remarks));
+        }
         self.own_move(side)?;
         if self.table.paused {
             return Err(Refusal::ClockPaused);
@@ -24,7 +37,7 @@ impl OverTheBoard {
             return Err(Refusal::CaptureUnfinished(square));
         }
         let pos = *self.position();
-        let (duty, allowed) = self.allowed_with_duty();
+        let (duty, allowed) = self.enforced_with_duty();
         let number = pos.fullmoves();
         let other_hand = matches!((hand, self.table.turn.hand), (Some(on_clock), Some(moved)) if on_clock != moved);
         self.restart_delay();
@@ -40,15 +53,26 @@ impl OverTheBoard {
                 return Err(Refusal::TouchMove(duty));
             }
             let two_hands = self.table.turn.two_hands;
+            let broken = self.settings.touch_move_on_claim && !self.touch_move().1.contains(&mv);
+            let breach = broken.then(|| super::Breach {
+                offender: side,
+                before: self.game.clone(),
+                touched: self.table.turn.touched.clone(),
+            });
             let ending = self.complete(mv);
+            self.breach = breach.filter(|_| ending.is_none());
             if two_hands {
                 let penalty = if ending.is_some() { None } else { Some(self.penalise(side)) };
                 let remarks = self.time_after_move(side, number, false);
                 return Ok((Ruling::IllegalMove { article: "7.5.4", stands: Some(mv), penalty }, remarks));
             }
-            let mut remarks = self.time_after_move(side, number, ending.is_none());
+            let mut remarks = self.previous_move_completed(side);
+            remarks.extend(self.time_after_move(side, number, ending.is_none()));
             if other_hand {
                 remarks.insert(0, Remark::ClockOtherHand);
+            }
+            if self.breach.is_some() {
+                remarks.insert(0, Remark::TouchMoveBroken);
             }
             return Ok((Ruling::Completed { mv, ending }, remarks));
         }
@@ -88,6 +112,7 @@ impl OverTheBoard {
 
     /// Plays the completed move: the opponent has the move.
     pub(super) fn complete(&mut self, mv: Move) -> Option<Ending> {
+        self.breach = None;
         if self.game.play(mv).is_err() {
             // Never happens: only legal moves are completed. Keep the board consistent.
             self.reinstate();
@@ -168,10 +193,59 @@ impl OverTheBoard {
         remarks
     }
 
-    /// The clock whose time runs: the player having the move's, or, while an
-    /// illegal move waits for a claim, the opponent's (A.5.2).
-    fn running(&self) -> Color {
+    /// The clock whose time runs: the player having the move's; while
+    /// displaced pieces are put back, the clock of the player who displaced
+    /// them (7.4.1); while a move made on the board waits for its press, its
+    /// player's (6.2.2); while a move is sealed, the clock of the player who
+    /// must reply to it (Guidelines I.9.2, I.9.3, I.11); while an illegal
+    /// move waits for a claim, the opponent's (A.5.2).
+    pub(super) fn running(&self) -> Color {
+        if let Some(displacer) = self.table.knocked_by {
+            return displacer;
+        }
+        if let Some((player, _)) = self.table.unpressed {
+            return player;
+        }
+        if self.table.sealed.is_some() {
+            return !self.turn();
+        }
+        if let Some(replier) = self.table.replying_to_illegal_position {
+            return replier;
+        }
         self.table.pending_illegal.map_or(self.turn(), |offender| !offender)
+    }
+
+    /// The opponent makes a move on the board while the player's move,
+    /// made, waits for the press: the player's move is on the board for
+    /// good and the opponent replies, the player's clock still running
+    /// (6.2.2). Answers when that move ends the game (6.2.1.1).
+    pub(super) fn reply_before_press(&mut self, side: Color, event: Event) -> Option<(Ruling, Vec<Remark>)> {
+        let player = self.turn();
+        if side == player || !matches!(event, Event::Move { .. }) || self.table.pending_illegal.is_some() {
+            return None;
+        }
+        let Duty::PressClock(mv) = self.duty() else { return None };
+        let number = self.position().fullmoves();
+        let ending = self.complete(mv);
+        if ending.is_some() {
+            return Some((Ruling::Completed { mv, ending }, Vec::new()));
+        }
+        self.table.unpressed = Some((player, number));
+        None
+    }
+
+    /// The player's move never pressed counts as completed once the next
+    /// one is (6.2.1.2): its increment and the next period's time, if due.
+    fn previous_move_completed(&mut self, side: Color) -> Vec<Remark> {
+        match self.table.unpressed {
+            Some((player, number)) if player == side => {
+                self.table.unpressed = None;
+                let mut remarks = vec![Remark::CompletedByNextMove];
+                remarks.extend(self.time_after_move(side, number, true));
+                remarks
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Time passes on `side`'s clock: the fixed extra time first (6.3.2),
@@ -186,15 +260,15 @@ impl OverTheBoard {
         if self.table.paused {
             return Err(Refusal::ClockPaused);
         }
+        self.table.elapsed = self.table.elapsed.saturating_add(seconds);
         let Some(clocks) = &mut self.table.clocks else { return Err(Refusal::NoTimeControl) };
         let from_delay = seconds.min(clocks.delay_left);
         clocks.delay_left -= from_delay;
         let rest = seconds - from_delay;
         clocks.left[side] = clocks.left[side].saturating_sub(rest);
-        if clocks.left[side] == 0 {
-            // The flag falls (6.1.1), seen as it falls (6.8).
-            let declared = self.game.flag_fall(side);
-            return self.declare(declared);
+        if clocks.left[side] == 0 && !clocks.fallen[side] {
+            // The flag falls (6.1.1).
+            return self.time_runs_out(side);
         }
         Ok((Ruling::Accepted, Vec::new()))
     }

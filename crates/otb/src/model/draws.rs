@@ -22,6 +22,7 @@ impl OverTheBoard {
     pub(super) fn offer_draw(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
         let proper = side == self.turn() && matches!(self.duty(), Duty::PressClock(_));
         self.table.offer = Some(side);
+        self.write_offer(side);
         Ok((Ruling::Accepted, if proper { Vec::new() } else { vec![Remark::OfferTiming] }))
     }
 
@@ -77,7 +78,7 @@ impl OverTheBoard {
             return Err(Refusal::ClaimAfterTouch);
         }
         if let Some(mv) = announced {
-            let (duty, allowed) = self.allowed_with_duty();
+            let (duty, allowed) = self.enforced_with_duty();
             if !allowed.contains(&mv) {
                 return Err(Refusal::TouchMove(duty));
             }

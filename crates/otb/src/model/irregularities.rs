@@ -1,5 +1,6 @@
 //! Irregularities found during the game: a wrong initial position, a board
-//! placed the wrong way round, colours reversed (FIDE 7.2.1, 7.2.2, 7.3),
+//! placed the wrong way round, colours reversed, a piece on a wrong square
+//! (FIDE 7.2.1, 7.2.2, 7.3, 7.6),
 //! and what Appendix A.5.1.2 changes once ten moves each are completed in a
 //! rapid or blitz game without adequate supervision.
 
@@ -42,6 +43,7 @@ impl OverTheBoard {
                 }
                 ArbiterAction::TransfersPosition
             }
+            Irregularity::PieceDisplaced => return self.piece_displaced(),
             Irregularity::ColoursReversed => {
                 if self.ten_moves_each() {
                     ArbiterAction::GameContinues { article: "7.3" }

@@ -8,24 +8,33 @@
 //! (placing the new piece: 3.7.3.3, 4.4.4, 4.6, 4.7.3, 6.11.2, 7.5.2),
 //! `clock` (pressing and stopping it, illegal moves: 6.2.1, 6.11.2, 7.5),
 //! `arbiter` (calling the arbiter, 6.11.2), `draws` (offers and claims,
-//! 9.1 to 9.5), `conduct` (an electronic device, 11.3.2.2) and
-//! `adjournment` (sealing a move and resuming, Guidelines I). The events
-//! and answers in words are in `words.rs`.
+//! 9.1 to 9.5), `conduct` (an electronic device, 11.3.2.2),
+//! `adjournment` (sealing a move and resuming, Guidelines I), `flags` (when
+//! a flag counts as fallen: 6.4, 6.8, A.5.3, A.5.5), `attendance` (arriving
+//! late: 6.7, Guidelines I.9 to I.11), `displaced` (pieces knocked over: 7.4,
+//! 7.6) and `scoresheet` (the moves and draw offers written down: 8.1.5,
+//! C.12). The events and answers in words are in `words.rs`.
 
 mod adjournment;
 mod arbiter;
+mod attendance;
 mod clock;
 mod conduct;
+mod displaced;
 mod draws;
+mod flags;
 mod irregularities;
 mod moving;
 mod promotion;
 mod quickplay;
 mod rapid;
+mod scene;
+mod scoresheet;
 mod touch;
 
 use crate::answer::{Answer, Duty, Ending, Refusal, Remark, Ruling};
 use crate::event::{Event, Hand, Sealed};
+use crate::pieces::{Held, part_of};
 use crate::time_control::{Bonus, GameKind, Supervision, TimeControl};
 use crate::words;
 use core::fmt;
@@ -51,6 +60,9 @@ struct Clocks {
     left: ByColor<u32>,
     /// Seconds of the fixed extra time left on this move (6.3.2, time-delay mode).
     delay_left: u32,
+    /// Flags that have fallen unseen, in a game where the arbiter does not
+    /// watch every clock: they count once seen or claimed (6.8, A.5.3, A.5.5).
+    fallen: ByColor<bool>,
 }
 
 /// An own piece moved, or taken off the board, on this move.
@@ -60,15 +72,6 @@ pub(crate) struct Displaced {
     origin: Square,
     /// Where it stands now; `None` when off the board (a promoted pawn).
     pub(crate) now: Option<Square>,
-}
-
-/// The piece in the player's hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Held {
-    /// An own piece, by the square it stood on when the move began.
-    Piece(Square),
-    /// A new promotion piece, on this square.
-    New(Square),
 }
 
 /// What has happened on the board since the move began.
@@ -121,6 +124,26 @@ struct Table {
     increment_request: Option<Color>,
     /// The move sealed at an adjournment, until the envelope is opened (Guidelines I).
     sealed: Option<Sealed>,
+    /// Players not at the board (6.7, Guidelines I.9 to I.11).
+    absent: ByColor<bool>,
+    /// Whether the game was adjourned: the default time counts from the resumption (Guidelines I.10).
+    resumed: bool,
+    /// Seconds since the session began, or since play resumed after a move
+    /// was sealed, for the default time (6.7.1, Guidelines I.10).
+    elapsed: u32,
+    /// Pieces knocked off their squares and not yet put back, by the square
+    /// they stood on (7.4.1).
+    knocked: Vec<(Square, Piece)>,
+    /// Who knocked them over: that player's clock runs until they are back (7.4.1).
+    knocked_by: Option<Color>,
+    /// A move made on the board whose player has not pressed the clock, with
+    /// its number, while the opponent replies (6.2.1.2, 6.2.2).
+    unpressed: Option<(Color, u32)>,
+    /// The player replying to an illegal position an unclaimed illegal move
+    /// left (A.5.4), until the reply is completed.
+    replying_to_illegal_position: Option<Color>,
+    /// Where the scoresheet writes a draw offer (C.12, 8.1.5): after this many of the game's moves.
+    offers_written: Vec<usize>,
 }
 
 /// What the event's regulations and the players' needs settle before the
@@ -132,6 +155,13 @@ struct Settings {
     agreement_after: u32,
     /// Who plays on a board for the blind and visually impaired (Appendix D).
     visually_impaired: ByColor<bool>,
+    /// Breaches of touch-move come to the arbiter only by the opponent's
+    /// claim (4.8); otherwise the model holds the player to touch-move at once.
+    touch_move_on_claim: bool,
+    /// Seconds after the start of the session (or of the resumption) a
+    /// player may arrive without losing the game: 0 when the regulations say
+    /// nothing (6.7.1, Guidelines I.10).
+    default_time: u32,
 }
 
 /// One line of the transcript: who did what, and the model's answer.
@@ -191,14 +221,20 @@ pub struct OverTheBoard {
     supervision: Supervision,
     guidelines: bool,
     cancelled: Option<&'static str>,
+    /// The last move, where it broke touch-move and touch-move is held on
+    /// claim only: it can still be claimed (4.8).
+    breach: Option<Breach>,
 }
 
-/// Whether `origin` to `at` is the move `m`, or the part of it a piece makes.
-pub(crate) fn part_of(m: Move, origin: Square, at: Square) -> bool {
-    match m.castling_squares() {
-        Some((king_to, rook_to)) => (origin == m.from() && at == king_to) || (origin == m.to() && at == rook_to),
-        None => origin == m.from() && at == m.to(),
-    }
+/// A completed move that broke touch-move, kept for the opponent's claim (4.8).
+#[derive(Clone, Debug)]
+pub(crate) struct Breach {
+    /// Who made it.
+    offender: Color,
+    /// The game before it.
+    before: Game,
+    /// The pieces the offender had touched.
+    touched: Vec<Square>,
 }
 
 /// Whether the piece that stood on `origin` takes part in `m`.
@@ -256,6 +292,14 @@ impl OverTheBoard {
                 clocks: None,
                 pending_illegal: None,
                 increment_request: None,
+                absent: ByColor::new(false, false),
+                resumed: false,
+                elapsed: 0,
+                knocked: Vec::new(),
+                knocked_by: None,
+                unpressed: None,
+                offers_written: Vec::new(),
+                replying_to_illegal_position: None,
             },
             settings: Settings::default(),
             ending,
@@ -263,6 +307,7 @@ impl OverTheBoard {
             supervision: Supervision::Adequate,
             guidelines: false,
             cancelled: None,
+            breach: None,
         }
     }
 
@@ -296,7 +341,8 @@ impl OverTheBoard {
             Bonus::Delay(s) => s,
             Bonus::None | Bonus::Increment(_) => 0,
         };
-        self.table.clocks = Some(Clocks { control, left: ByColor::new(first, first), delay_left });
+        self.table.clocks =
+            Some(Clocks { control, left: ByColor::new(first, first), delay_left, fallen: ByColor::new(false, false) });
     }
 
     /// The game supervised as the event says (Appendix A.4 or A.5, B.2 or B.3);
@@ -475,6 +521,60 @@ impl OverTheBoard {
         self.table.sealed
     }
 
+    /// The event's regulations let a player arrive this many seconds after
+    /// the start of the session, or of the resumption, without losing the
+    /// game (6.7.1, Guidelines I.10); zero unless set.
+    ///
+    /// ```
+    /// use lawbook_board::Color;
+    /// use lawbook_movegen::Position;
+    /// use lawbook_otb::{Event, OverTheBoard, TimeControl};
+    /// let mut otb = OverTheBoard::new(Position::startpos()).with_time_control(TimeControl::game_in(5400));
+    /// otb.set_default_time(15 * 60);
+    /// otb.set_absent(Color::White);
+    /// otb.apply(Color::White, Event::TimePasses { seconds: 600 });
+    /// otb.apply(Color::White, Event::Arrives);
+    /// assert_eq!((otb.ending(), otb.time_left(Color::White)), (None, Some(4800)));
+    /// ```
+    pub fn set_default_time(&mut self, seconds: u32) {
+        self.settings.default_time = seconds;
+    }
+
+    /// Breaches of touch-move come to the arbiter only when the opponent
+    /// claims them, before touching a piece (4.8); by default the model
+    /// holds the player to touch-move at once.
+    ///
+    /// ```
+    /// use lawbook_board::{Color, Square};
+    /// use lawbook_movegen::{Move, Position};
+    /// use lawbook_otb::{Event, OverTheBoard};
+    /// let mut otb = OverTheBoard::new(Position::startpos());
+    /// otb.set_touch_move_on_claim();
+    /// otb.apply(Color::White, Event::touch(Square::G1));
+    /// otb.act_out(Move::normal(Square::E2, Square::E4)).expect("stands until claimed");
+    /// otb.apply(Color::Black, Event::touch(Square::E7));
+    /// assert!(otb.apply(Color::Black, Event::ClaimTouchMove).is_refused());
+    /// ```
+    pub fn set_touch_move_on_claim(&mut self) {
+        self.settings.touch_move_on_claim = true;
+    }
+
+    /// `color` is not at the board: at the start of the session, or when
+    /// play resumes after an adjournment (6.7, Guidelines I.9 to I.11).
+    pub fn set_absent(&mut self, color: Color) {
+        self.table.absent[color] = true;
+    }
+
+    /// The piece knocked off `origin` and not yet put back (7.4.1), if any.
+    pub fn knocked_piece(&self, origin: Square) -> Option<Piece> {
+        self.table.knocked.iter().find(|(s, _)| *s == origin).map(|&(_, p)| p)
+    }
+
+    /// Whether `color` is away from the board (6.7).
+    pub fn absent(&self, color: Color) -> bool {
+        self.table.absent[color]
+    }
+
     /// Whether the clock is paused (6.11.2).
     pub fn clock_paused(&self) -> bool {
         self.table.paused
@@ -531,10 +631,13 @@ impl OverTheBoard {
     pub fn apply(&mut self, side: Color, event: Event) -> Answer {
         let said = words::said(self, side, &event);
         let saved = self.table.clone();
+        let saved_game = self.game.clone();
         let (ruling, remarks) = match self.judge(side, event) {
             Ok(judged) => judged,
             Err(refusal) => {
                 self.table = saved;
+                // A refused reply also takes back the move its start completed (6.2.2).
+                self.game = saved_game;
                 if let Refusal::NotAvailable(piece) = refusal {
                     self.table.turn.wanted = Some(piece.role);
                 }
@@ -628,16 +731,29 @@ impl OverTheBoard {
         if let Some(ending) = self.ending {
             return Err(Refusal::GameOver(ending));
         }
+        if self.table.absent[side] && !matches!(event, Event::Arrives | Event::TimePasses { .. } | Event::OpenEnvelope)
+        {
+            return Err(Refusal::NotAtTheBoard);
+        }
         if self.table.sealed.is_some()
             && !matches!(
                 event,
-                Event::OpenEnvelope | Event::OfferDraw | Event::AcceptDraw | Event::DeclineDraw | Event::Resign
+                Event::OpenEnvelope
+                    | Event::OfferDraw
+                    | Event::AcceptDraw
+                    | Event::DeclineDraw
+                    | Event::Resign
+                    | Event::Arrives
+                    | Event::TimePasses { .. }
             )
         {
             return Err(Refusal::Adjourned);
         }
         if let Some(article) = self.cancelled {
             return Err(Refusal::GameCancelled(article));
+        }
+        if self.table.replying_to_illegal_position.is_some() {
+            return self.reply_from_illegal_position(side, event);
         }
         if let Some(offender) = self.table.pending_illegal
             && let Some(answer) = self.pending(side, offender, event)?
@@ -646,6 +762,12 @@ impl OverTheBoard {
         }
         if let Some(answer) = self.game_ending_move_completes(event) {
             return Ok(answer);
+        }
+        if let Some(answer) = self.reply_before_press(side, event) {
+            return Ok(answer);
+        }
+        if !self.table.knocked.is_empty() {
+            self.knocked_over_first(event)?;
         }
         match event {
             Event::Touch { square, .. } => self.touch(side, square),
@@ -668,10 +790,7 @@ impl OverTheBoard {
                 let declared = self.game.resign(side);
                 self.declare(declared)
             }
-            Event::FlagFall => {
-                let declared = self.game.flag_fall(side);
-                self.declare(declared)
-            }
+            Event::FlagFall => self.flag_falls(side),
             Event::Brush { square } => self.brush(square),
             Event::Feel { square } => self.feel(side, square),
             Event::WithdrawClaim => Err(Refusal::ClaimNotWithdrawn),
@@ -690,6 +809,11 @@ impl OverTheBoard {
             Event::RequestIncrement => self.request_increment(side),
             Event::ClaimQuickplayDraw => self.claim_quickplay_draw(side),
             Event::BothFlagsFallen => self.both_flags_fallen(),
+            Event::ClaimFlag => self.claim_flag(side),
+            Event::ClaimTouchMove => self.claim_touch_move(side),
+            Event::Arrives => self.arrives(side),
+            Event::KnockOver { square } => self.knock_over(side, square),
+            Event::PutBack { origin, square } => self.put_back(side, origin, square),
         }
     }
 
@@ -763,5 +887,25 @@ impl OverTheBoard {
             return (Duty::Announced(mv), vec![mv]);
         }
         self.touch_move()
+    }
+
+    /// The duty in force and the moves the model lets the player make: the
+    /// moves the laws allow, or, where touch-move is held on claim only,
+    /// any legal move in place of those the touch-move duties allow (4.8).
+    pub(crate) fn enforced_with_duty(&self) -> (Duty, Vec<Move>) {
+        let (duty, allowed) = self.allowed_with_duty();
+        let from_touching = matches!(
+            duty,
+            Duty::Move { .. }
+                | Duty::Capture { .. }
+                | Duty::CaptureWith { .. }
+                | Duty::Castle(_)
+                | Duty::KingMove { .. }
+                | Duty::Freed { .. }
+        );
+        if self.settings.touch_move_on_claim && from_touching {
+            return (duty, self.position().legal_moves().to_vec());
+        }
+        (duty, allowed)
     }
 }

@@ -58,7 +58,7 @@ impl OverTheBoard {
             }
         } else {
             self.record_touch(origin);
-            let (duty, allowed) = self.allowed_with_duty();
+            let (duty, allowed) = self.enforced_with_duty();
             let fits: Vec<Move> = allowed.iter().copied().filter(|&m| part_of(m, origin, to)).collect();
             if fits.is_empty() {
                 let legal = self.position().legal_moves();
@@ -125,7 +125,7 @@ impl OverTheBoard {
         }
         let candidates = match &self.table.turn.frozen {
             Some(frozen) => frozen.clone(),
-            None => self.allowed_with_duty().1,
+            None => self.enforced_with_duty().1,
         };
         let fits: Vec<Move> = candidates.into_iter().filter(|&m| part_of(m, origin, at)).collect();
         if !fits.is_empty() {
@@ -151,7 +151,7 @@ impl OverTheBoard {
             if !frozen {
                 self.record_touch(square);
             }
-            let (duty, allowed) = self.allowed_with_duty();
+            let (duty, allowed) = self.enforced_with_duty();
             let pos = *self.position();
             if !allowed.iter().any(|&m| captured_square(&pos, m) == Some(square)) {
                 return Err(if frozen {
@@ -183,7 +183,7 @@ impl OverTheBoard {
         if !frozen {
             self.record_touch(origin);
         }
-        let (duty, allowed) = self.allowed_with_duty();
+        let (duty, allowed) = self.enforced_with_duty();
         let promotes = |m: &Move| m.promotion_role().is_some() && m.from() == origin;
         if !allowed.iter().any(promotes) {
             return Err(if frozen {

@@ -54,7 +54,7 @@ impl OverTheBoard {
         if !frozen {
             self.record_touch(pawn);
         }
-        let (duty, allowed) = self.allowed_with_duty();
+        let (duty, allowed) = self.enforced_with_duty();
         let fits: Vec<Move> = allowed.into_iter().filter(|m| legal_fits.contains(m) && m.from() == pawn).collect();
         if fits.is_empty() {
             return Err(if frozen { Refusal::MoveMade(self.allowed_moves()) } else { Refusal::TouchMove(duty) });

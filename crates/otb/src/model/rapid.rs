@@ -1,13 +1,17 @@
 //! An illegal move in a rapid or blitz game without adequate supervision:
 //! nothing is corrected unless it is claimed before the opponent's next move
-//! (FIDE Appendix A.5.2, and B.3 for blitz).
+//! (FIDE Appendix A.5.2, and B.3 for blitz); an illegal position it leaves
+//! (both kings in check, a pawn on its last rank) is a draw if it is still
+//! on the board once the next move is completed (A.5.4).
 
 use super::{OverTheBoard, Turn};
-use crate::answer::{Refusal, Remark, Ruling};
+use crate::answer::{ArbiterAction, Declaration, Ending, Refusal, Remark, Ruling};
 use crate::event::Event;
-use lawbook_board::{Color, Setup};
+use lawbook_board::{Bitboard, Color, Piece, Rank, Relaxations, Role, Setup};
 use lawbook_movegen::Position;
+use lawbook_movegen::attacks::attackers;
 use lawbook_outcome::Game;
+use lawbook_outcome::GameResult;
 
 impl OverTheBoard {
     /// An event while `offender`'s illegal move waits (A.5.2). The
@@ -40,11 +44,96 @@ impl OverTheBoard {
             | Event::Remove { .. }
             | Event::Place { .. }
             | Event::PressClock
-            | Event::PressClockWith { .. } => {
-                self.let_illegal_move_stand(offender)?;
-                Ok(None)
-            }
+            | Event::PressClockWith { .. } => match self.let_illegal_move_stand(offender) {
+                Ok(()) => Ok(None),
+                Err(_) if self.a54_position() => {
+                    // A.5.4: the arbiter waits for the next move to be completed.
+                    self.table.pending_illegal = None;
+                    self.table.replying_to_illegal_position = Some(side);
+                    self.reply_from_illegal_position(side, event).map(Some)
+                }
+                Err(refusal) => Err(refusal),
+            },
             _ => Ok(None),
+        }
+    }
+
+    /// Whether the board shows an illegal position of A.5.4: both kings in
+    /// check, or a pawn on the rank furthest from where it started.
+    fn a54_position(&self) -> bool {
+        let board = &self.table.board;
+        let in_check = |c: Color| board.king_of(c).is_some_and(|k| attackers(board, k, !c, board.occupied()).any());
+        let on_last =
+            |c: Color, rank: Rank| (board.by_piece(Piece::new(c, Role::Pawn)) & Bitboard::from_rank(rank)).any();
+        (in_check(Color::White) && in_check(Color::Black))
+            || on_last(Color::White, Rank::Eighth)
+            || on_last(Color::Black, Rank::First)
+    }
+
+    /// An event of the player replying to an illegal position (A.5.4): no
+    /// move is legal or illegal from it, so the pieces move as the player
+    /// moves them; once the clock is pressed the game goes on from the
+    /// board if it is a position a game can have, and is drawn if not.
+    pub(super) fn reply_from_illegal_position(
+        &mut self,
+        side: Color,
+        event: Event,
+    ) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        let replier = self.table.replying_to_illegal_position.ok_or(Refusal::IllegalMovePending)?;
+        if side != replier {
+            return Err(Refusal::NotYourMove);
+        }
+        let board = &mut self.table.board;
+        match event {
+            Event::TimePasses { seconds } => self.time_passes(side, seconds),
+            Event::Touch { .. } | Event::Adjust { .. } | Event::Release => Ok((Ruling::Accepted, Vec::new())),
+            Event::Move { from, to, .. } => {
+                let piece = board.piece_at(from).ok_or(Refusal::NothingThere(from))?;
+                if piece.color != side {
+                    return Err(Refusal::NotYourPiece(from));
+                }
+                if board.color_at(to) == Some(side) {
+                    return Err(Refusal::OwnPieceThere(to));
+                }
+                board.remove_piece_at(from);
+                board.remove_piece_at(to);
+                board.set_piece_at(to, piece);
+                Ok((Ruling::Accepted, Vec::new()))
+            }
+            Event::Remove { square, .. } if board.color_at(square) == Some(!side) => {
+                board.remove_piece_at(square);
+                Ok((Ruling::Accepted, Vec::new()))
+            }
+            Event::PressClock | Event::PressClockWith { .. } => Ok(self.after_reply_to_illegal_position(side)),
+            _ => Err(Refusal::IllegalMovePending),
+        }
+    }
+
+    /// The reply is completed (A.5.4): an illegal position still on the
+    /// board is a draw; otherwise the game goes on from the board.
+    fn after_reply_to_illegal_position(&mut self, side: Color) -> (Ruling, Vec<Remark>) {
+        self.table.replying_to_illegal_position = None;
+        let before = *self.position();
+        let setup = Setup {
+            board: self.table.board,
+            turn: !side,
+            castling_rights: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: before.fullmoves() + 1,
+        };
+        match Position::from_setup_relaxed(setup, before.castling_mode(), Relaxations::ANALYSIS) {
+            Ok(position) => {
+                self.game = Game::new(position);
+                self.table.turn = Turn::default();
+                self.table.spares_at_start = self.table.spares;
+                (Ruling::Arbiter(ArbiterAction::GameContinues { article: "A.5.4" }), Vec::new())
+            }
+            Err(_) => {
+                let ending = Ending::Declared { why: Declaration::IllegalPositionStays, result: GameResult::Draw };
+                self.ending = Some(ending);
+                (Ruling::Ended(ending), Vec::new())
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 //! Touching and adjusting pieces, and the touch-move duties they bring
-//! (FIDE 4.2 to 4.5, castling by the touched king and rook 4.4.1 to 4.4.3).
+//! (FIDE 4.2 to 4.5, castling by the touched king and rook 4.4.1 to 4.4.3),
+//! and the opponent's claim against a breach of them, in time (4.8).
 
-use super::{OverTheBoard, captured_square, involves};
-use crate::answer::{Duty, Refusal, Remark, Ruling};
+use super::{OverTheBoard, Turn, captured_square, involves};
+use crate::answer::{ArbiterAction, Duty, Refusal, Remark, Ruling};
 use lawbook_board::{Bitboard, Color, Piece, Rank, Role, Square};
 use lawbook_movegen::{CastlingSide, Move};
 
@@ -73,6 +74,24 @@ impl OverTheBoard {
         }
         self.record_touch(origin);
         Ok((Ruling::Accepted, remarks))
+    }
+
+    /// `side` claims that the opponent's move just completed broke
+    /// touch-move (4.8): in time, before touching a piece, the move is
+    /// taken back and the pieces the opponent touched bind again (4.3).
+    pub(super) fn claim_touch_move(&mut self, side: Color) -> Result<(Ruling, Vec<Remark>), Refusal> {
+        match &self.breach {
+            Some(breach) if breach.offender == !side => {}
+            _ => return Err(Refusal::NoTouchBreach),
+        }
+        if !self.table.turn.touched.is_empty() || !self.at_rest() {
+            return Err(Refusal::TouchClaimTooLate);
+        }
+        let Some(breach) = self.breach.take() else { return Err(Refusal::NoTouchBreach) };
+        self.game = breach.before;
+        self.table.board = *self.game.position().board();
+        self.table.turn = Turn { touched: breach.touched, ..Turn::default() };
+        Ok((Ruling::Arbiter(ArbiterAction::TouchMoveUpheld), Vec::new()))
     }
 
     /// Rooks touched before the king: no castling with them on this move (4.4.2).
