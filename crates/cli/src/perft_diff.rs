@@ -147,7 +147,7 @@ fn setup_lines(options: &[String], chess960: bool) -> Result<Vec<String>, Failur
 /// The words of an engine failure, without "the engine failed:".
 fn why(error: EngineError) -> String {
     match error {
-        EngineError::Failed(why) => why,
+        EngineError::Failed(why) => why.to_string(),
         other => other.to_string(),
     }
 }

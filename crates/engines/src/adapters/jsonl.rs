@@ -20,9 +20,9 @@
 
 pub mod schema;
 
-use crate::process::{Process, ProcessError, locate};
+use crate::process::{Farewell, Process, ProcessError, locate};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionFacts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionFacts, PositionQuery, Question};
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
@@ -84,8 +84,22 @@ fn request_for(capability: Capability) -> Option<&'static str> {
     })
 }
 
-fn failed(message: impl Into<String>) -> EngineError {
-    EngineError::Failed(message.into())
+fn failed(kind: FaultKind, message: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, message)
+}
+
+/// A reply that breaks the protocol (a field missing or of the wrong form).
+fn broke(message: impl Into<String>) -> EngineError {
+    EngineError::failed(FaultKind::BrokeProtocol, message)
+}
+
+/// The kind of fault an error reply of kind `kind` is, where an answer was
+/// due: a refused move of the game, or another error.
+fn error_reply_kind(kind: &str) -> FaultKind {
+    match kind {
+        "illegal_move" | "game_over" => FaultKind::RefusedMove,
+        _ => FaultKind::ErrorReply,
+    }
 }
 
 /// A reply line shortened for messages.
@@ -119,14 +133,15 @@ impl JsonlEngine {
     /// # Errors
     /// As [`JsonlEngine::spawn`].
     pub fn spawn_with_max_line(spec: &EngineSpec, max_line: usize) -> Result<JsonlEngine, EngineError> {
-        let command = spec
-            .command
-            .as_deref()
-            .filter(|c| !c.is_empty())
-            .ok_or_else(|| failed(format!("engine {:?}: the jsonl protocol needs a command", spec.name)))?;
+        let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
+            failed(FaultKind::CouldNotStart, format!("engine {:?}: the jsonl protocol needs a command", spec.name))
+        })?;
         let program = locate(command).ok_or_else(|| {
             let hint = spec.install.as_deref().map(|i| format!("; install it with: {i}")).unwrap_or_default();
-            failed(format!("engine {:?}: cannot find the program {command:?}{hint}", spec.name))
+            failed(
+                FaultKind::NotInstalled,
+                format!("engine {:?}: cannot find the program {command:?}{hint}", spec.name),
+            )
         })?;
         let mut engine = JsonlEngine {
             name: spec.name.clone(),
@@ -160,7 +175,7 @@ impl JsonlEngine {
         // Dropping the old process kills it.
         self.process = None;
         let process = Process::spawn_with_max_line(&self.program, &self.args, self.max_line)
-            .map_err(|e| failed(e.to_string()))?;
+            .map_err(|e| EngineError::Failed(Fault::from(e)))?;
         self.process = Some(process);
         let reply = match self.exchange(json!({"request": "hello", "protocol": PROTOCOL_VERSION})) {
             Ok(reply) => reply,
@@ -207,7 +222,7 @@ impl JsonlEngine {
         // (a trace reply is megabytes long).
         let reply = Value::Object(reply);
         schema::check_reply(kind, &reply)
-            .map_err(|why| failed(format!("the reply to the {kind} request breaks the protocol schema {why}")))?;
+            .map_err(|why| broke(format!("the reply to the {kind} request breaks the protocol schema {why}")))?;
         match reply {
             Value::Object(fields) => Ok(fields),
             _ => Ok(Map::new()),
@@ -216,12 +231,12 @@ impl JsonlEngine {
 
     /// Replaces a process that failed, recording why; the reason is returned
     /// as the request's error.
-    fn restart_after(&mut self, what: String) -> EngineError {
+    fn restart_after(&mut self, what: Fault) -> EngineError {
         self.restarts += 1;
-        match self.start() {
-            Ok(()) => failed(format!("{what}; the engine was restarted")),
-            Err(e) => failed(format!("{what}; restarting it failed too: {e}")),
-        }
+        EngineError::Failed(match self.start() {
+            Ok(()) => what.reword(|what| format!("{what}; the engine was restarted")),
+            Err(e) => what.reword(|what| format!("{what}; restarting it failed too: {e}")),
+        })
     }
 
     /// Sends one request (its id added) and returns the reply object.
@@ -239,7 +254,7 @@ impl JsonlEngine {
         let request = Value::Object(fields);
         let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
         let Some(process) = self.process.as_mut() else {
-            return Err(failed("the engine is not running"));
+            return Err(failed(FaultKind::Exited, "the engine is not running"));
         };
         let deadline = Instant::now() + self.timeout;
         let outcome = process.send(&request.to_string()).and_then(|()| {
@@ -258,28 +273,28 @@ impl JsonlEngine {
             Err(e) => {
                 let farewell = match e {
                     ProcessError::Closed | ProcessError::Write(_) => process.farewell(),
-                    _ => String::new(),
+                    _ => Farewell::default(),
                 };
                 self.process = None;
-                return Err(failed(format!("{kind} request: {e}{farewell}")));
+                let fault = Fault::new(e.kind(), format!("{kind} request: {e}{farewell}"));
+                return Err(EngineError::Failed(fault.with_exit(farewell.exit)));
             }
         };
         let reply = match serde_json::from_str::<Value>(&line) {
             Ok(Value::Object(reply)) => reply,
             _ => {
                 self.process = None;
-                return Err(failed(format!(
-                    "{kind} request: the engine printed {:?}, not a JSON object",
-                    excerpt(&line)
-                )));
+                let why = format!("{kind} request: the engine printed {:?}, not a JSON object", excerpt(&line));
+                return Err(EngineError::Failed(Fault::new(FaultKind::Garbage, why).with_line(line)));
             }
         };
         if reply.get("id") != Some(&Value::from(id)) {
             self.process = None;
-            return Err(failed(format!(
+            let why = format!(
                 "{kind} request {id}: the reply carries id {}",
                 reply.get("id").map_or_else(|| "(none)".to_string(), Value::to_string)
-            )));
+            );
+            return Err(EngineError::Failed(Fault::new(FaultKind::BrokeProtocol, why).with_line(line)));
         }
         Ok(reply)
     }
@@ -295,7 +310,7 @@ impl JsonlEngine {
         extra: Option<(&str, Value)>,
     ) -> Result<Map<String, Value>, EngineError> {
         self.ask_move(capability, query, extra)?.ok_or_else(|| {
-            failed(format!(
+            failed(FaultKind::RefusedMove, format!(
                 "the engine refused the {} request: game_over, though no move of the position follows the end of the game",
                 request_for(capability).unwrap_or("?")
             ))
@@ -358,10 +373,13 @@ impl JsonlEngine {
                 let detail = error.get("detail").and_then(Value::as_str).map(|d| format!(" ({d})")).unwrap_or_default();
                 EngineError::refused(format!("bad_fen{detail}: {message}"))
             } else {
-                failed(format!(
-                    "the engine refused the {} request: {kind}: {message}",
-                    request_for(capability).unwrap_or("?")
-                ))
+                failed(
+                    error_reply_kind(kind),
+                    format!(
+                        "the engine refused the {} request: {kind}: {message}",
+                        request_for(capability).unwrap_or("?")
+                    ),
+                )
             });
         }
         Ok(Some(reply))
@@ -381,7 +399,7 @@ impl JsonlEngine {
     pub fn call(&mut self, request: Value) -> Result<Map<String, Value>, EngineError> {
         let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
         if !self.hello.supports.contains(&kind) {
-            return Err(failed(format!("{} does not answer {kind:?} requests", self.name)));
+            return Err(failed(FaultKind::Unaskable, format!("{} does not answer {kind:?} requests", self.name)));
         }
         if self.process.is_none() {
             self.restarts += 1;
@@ -396,7 +414,8 @@ impl JsonlEngine {
         if let Some(error) = reply.get("error") {
             let code = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
             let message = error.get("message").and_then(Value::as_str).unwrap_or("");
-            return Err(failed(format!("the engine refused the {kind} request: {code}: {message}")));
+            let why = format!("the engine refused the {kind} request: {code}: {message}");
+            return Err(failed(error_reply_kind(code), why));
         }
         Ok(reply)
     }
@@ -424,7 +443,7 @@ fn says_what_it_is(reply: &Map<String, Value>) -> Result<(), EngineError> {
     if wrong.is_empty() {
         Ok(())
     } else {
-        Err(failed(format!(
+        Err(broke(format!(
             "the engine's hello reply does not say what it is and answers (conformance/PROTOCOL.md, `hello`): {}",
             wrong.join("; ")
         )))
@@ -434,7 +453,9 @@ fn says_what_it_is(reply: &Map<String, Value>) -> Result<(), EngineError> {
 /// Whether a `hello` reply names the version this client speaks; a reply
 /// that names another version, or none, is an error saying which.
 fn speaks_this_version(reply: &Map<String, Value>) -> Result<(), EngineError> {
-    let refusal = |why: String| failed(format!("{why}; this client speaks protocol version {PROTOCOL_VERSION} only"));
+    let refusal = |why: String| {
+        failed(FaultKind::WrongVersion, format!("{why}; this client speaks protocol version {PROTOCOL_VERSION} only"))
+    };
     if let Some(error) = reply.get("error") {
         let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
         let message = error.get("message").and_then(Value::as_str).unwrap_or("");
@@ -464,12 +485,12 @@ fn speaks_this_version(reply: &Map<String, Value>) -> Result<(), EngineError> {
 /// A field of a reply, or a clear error naming it.
 fn field<'a>(reply: &'a Map<String, Value>, key: &str) -> Result<&'a Value, EngineError> {
     reply.get(key).ok_or_else(|| {
-        failed(format!("the reply has no {key:?} field: {}", excerpt(&Value::Object(reply.clone()).to_string())))
+        broke(format!("the reply has no {key:?} field: {}", excerpt(&Value::Object(reply.clone()).to_string())))
     })
 }
 
 fn malformed(key: &str, value: &Value, expected: &str) -> EngineError {
-    failed(format!("the reply's {key:?} is {}, not {expected}", excerpt(&value.to_string())))
+    broke(format!("the reply's {key:?} is {}, not {expected}", excerpt(&value.to_string())))
 }
 
 fn boolean(reply: &Map<String, Value>, key: &str) -> Result<bool, EngineError> {
@@ -492,7 +513,7 @@ fn trace_facts(entry: &Map<String, Value>) -> Result<PositionFacts, EngineError>
             text.truncate(200);
             text.push_str("...");
         }
-        failed(format!("the trace reply's {key:?} is missing or malformed in {text}"))
+        broke(format!("the trace reply's {key:?} is missing or malformed in {text}"))
     };
     let list = |key: &str| entry.get(key).ok_or_else(|| bad(key)).and_then(|v| strings(v, key));
     let moves = each(list("moves")?, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
@@ -558,7 +579,7 @@ fn each<T>(
     texts
         .iter()
         .map(|text| {
-            parse(text).ok_or_else(|| failed(format!("the reply's {key:?} holds {}, not {what}", excerpt(text))))
+            parse(text).ok_or_else(|| broke(format!("the reply's {key:?} holds {}, not {what}", excerpt(text))))
         })
         .collect()
 }

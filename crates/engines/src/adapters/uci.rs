@@ -72,7 +72,7 @@
 
 use crate::process::{Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, send};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
 use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
@@ -193,9 +193,14 @@ fn rejects_position(line: &str) -> bool {
         && (text.contains("position") || text.contains("fen"))
 }
 
-/// A failure in the words of a report.
-fn failed(why: impl Into<String>) -> EngineError {
-    EngineError::Failed(why.into())
+/// A fault of `kind`, in the words of a report.
+fn failed(kind: FaultKind, why: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, why)
+}
+
+/// A fault of `kind` resting on the engine's line `line`.
+fn failed_on(kind: FaultKind, line: &str, why: impl Into<String>) -> EngineError {
+    EngineError::Failed(Fault::new(kind, why).with_line(line))
 }
 
 /// What to compare of the engine's `Fen:` line with the intended position.
@@ -252,7 +257,11 @@ fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Comp
     let e: Vec<&str> = written.split_whitespace().collect();
     let a: Vec<&str> = engine_fen.split_whitespace().collect();
     if a.len() < 4 || e.len() < 4 {
-        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+        return Err(failed_on(
+            FaultKind::Garbage,
+            engine_fen,
+            format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen)),
+        ));
     }
     let dropped = |what: &str| {
         EngineError::refused(format!(
@@ -260,9 +269,11 @@ fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Comp
         ))
     };
     let misread = |what: &str| {
-        failed(format!(
-            "the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"
-        ))
+        failed_on(
+            FaultKind::OtherPosition,
+            engine_fen,
+            format!("the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"),
+        )
     };
     if compare == Compare::Position && crate::adapters::read_placement(a[0]).ok().as_ref() != Some(board) {
         return Err(misread("the pieces"));
@@ -298,13 +309,21 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
     let e: Vec<&str> = meant.split_whitespace().collect();
     let a: Vec<&str> = engine_fen.split_whitespace().collect();
     let differ = || {
-        failed(format!(
-            "the engine answered a different position: its FEN is {engine_fen:?}, the query means {meant:?} \
+        failed_on(
+            FaultKind::OtherPosition,
+            engine_fen,
+            format!(
+                "the engine answered a different position: its FEN is {engine_fen:?}, the query means {meant:?} \
              (an engine that drops an illegal move from `position ... moves` does this)"
-        ))
+            ),
+        )
     };
     if a.len() < 4 {
-        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+        return Err(failed_on(
+            FaultKind::Garbage,
+            engine_fen,
+            format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen)),
+        ));
     }
     if compare == Compare::Position && a[0] != e[0] {
         return Err(differ());
@@ -468,7 +487,11 @@ fn sync(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec
 /// A process error explained, with what can be said of an engine that exited.
 fn broke(process: &mut Process, what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
     match (error, process_failed(what, error, limit, last)) {
-        (ProcessError::Closed, EngineError::Failed(why)) => EngineError::Failed(format!("{why}{}", process.farewell())),
+        (ProcessError::Closed, EngineError::Failed(fault)) => {
+            let farewell = process.farewell();
+            let exit = farewell.exit;
+            EngineError::Failed(fault.reword(|why| format!("{why}{farewell}")).with_exit(exit))
+        }
         (_, other) => other,
     }
 }
@@ -550,9 +573,10 @@ fn read_probe_perft(process: &mut Process, deadline: Instant, limit: Duration) -
         let line = read.map_err(|e| broke(process, what, &e, limit, None))?;
         count += 1;
         if count > MAX_ANSWER_LINES {
-            return Err(failed(format!(
-                "the engine flooded its output: more than {MAX_ANSWER_LINES} lines for {what}"
-            )));
+            return Err(failed(
+                FaultKind::Flooded,
+                format!("the engine flooded its output: more than {MAX_ANSWER_LINES} lines for {what}"),
+            ));
         }
         let trimmed = line.trim();
         if trimmed == "readyok" {
@@ -590,7 +614,7 @@ fn probe_searchmoves(process: &mut Process, limit: Duration) -> Result<(bool, bo
         send(process, &format!("position fen {START}"))?;
         send(process, &format!("go depth 1 searchmoves {mv}"))?;
         let search = UciEngine::search(process, deadline, limit)?;
-        let asked: UciMove = mv.parse().map_err(|_| failed(format!("{mv} is no move")))?;
+        let asked: UciMove = mv.parse().map_err(|_| failed(FaultKind::Unaskable, format!("{mv} is no move")))?;
         match search.said {
             Some(said) if said == asked && (!legal || search.score.is_none()) => return Ok((false, false)),
             Some(said) if said == asked => {}
@@ -682,7 +706,7 @@ impl UciEngine {
             first_word_is(l, "bestmove")
         }) {
             Ok(lines) => lines,
-            Err(EngineError::Failed(why)) if Instant::now() >= deadline => {
+            Err(EngineError::Failed(fault)) if Instant::now() >= deadline => {
                 let stopped = send(process, "stop").is_ok()
                     && read_answer(process, "`bestmove`", Instant::now() + GRACE, GRACE, MAX_ANSWER_LINES, |l| {
                         first_word_is(l, "bestmove")
@@ -693,7 +717,7 @@ impl UciEngine {
                 } else {
                     "sent `stop`, it did not end its search either"
                 };
-                return Err(failed(format!("{why}; {then}")));
+                return Err(EngineError::Failed(fault.reword(|why| format!("{why}; {then}"))));
             }
             Err(e) => return Err(e),
         };
@@ -714,10 +738,13 @@ impl UciEngine {
         let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
         let said = match word {
             "(none)" | "0000" | "a1a1" => None,
-            text => Some(
-                text.parse::<UciMove>()
-                    .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text))))?,
-            ),
+            text => Some(text.parse::<UciMove>().map_err(|_| {
+                failed_on(
+                    FaultKind::Garbage,
+                    lines.last().map_or(text, String::as_str),
+                    format!("the engine's `bestmove` is {}, not a move", excerpt(text)),
+                )
+            })?),
         };
         Ok(Search { said, score })
     }
@@ -747,16 +774,17 @@ impl UciEngine {
             }
             lines.push(line);
             if lines.len() > MAX_HANDSHAKE_LINES {
-                return Err(failed(format!(
-                    "the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"
-                )));
+                return Err(failed(
+                    FaultKind::Flooded,
+                    format!("the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"),
+                ));
             }
         }
     }
 
     /// Starts a process and shakes hands with it.
     fn start(&mut self) -> Result<Session, EngineError> {
-        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
         let limit = self.timeout;
         let deadline = Instant::now() + limit;
         send(&mut process, "uci")?;
@@ -790,12 +818,16 @@ impl UciEngine {
         if self.session.is_none() {
             self.restarts += 1;
             let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(why) => failed(format!("the engine could not be restarted: {why}")),
+                EngineError::Failed(fault) => {
+                    EngineError::Failed(fault.reword(|why| format!("the engine could not be restarted: {why}")))
+                }
                 other => other,
             })?;
             self.session = Some(fresh);
         }
-        let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
+        let Some(session) = self.session.as_mut() else {
+            return Err(failed(FaultKind::Exited, "the engine is not running"));
+        };
         let limit = self.timeout;
         let result = f(session, Instant::now() + limit, limit);
         if matches!(result, Err(EngineError::Failed(_))) || session.stale {
@@ -865,7 +897,10 @@ impl UciEngine {
             let fen = lines.iter().find_map(|l| fen_line(l));
             return match fen {
                 Some(fen) => Ok(Shown { fen: Some(fen), checkers: None }),
-                None => Err(failed("the engine's answer to `d` has no FEN line, though it showed one at start-up")),
+                None => Err(failed(
+                    FaultKind::BrokeProtocol,
+                    "the engine's answer to `d` has no FEN line, though it showed one at start-up",
+                )),
             };
         }
         if display == Display::None {
@@ -875,14 +910,19 @@ impl UciEngine {
         let checkers = lines.iter().find_map(|l| l.trim().strip_prefix("Checkers:")).map(str::trim);
         let (Some(fen), Some(checkers)) = (fen, checkers) else {
             return Err(failed(
+                FaultKind::BrokeProtocol,
                 "the engine's answer to `d` has no `Fen:` and `Checkers:` lines, though it showed them at start-up",
             ));
         };
         let mut squares = Vec::new();
         for word in checkers.split_whitespace() {
-            let square = word
-                .parse::<Square>()
-                .map_err(|_| failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))))?;
+            let square = word.parse::<Square>().map_err(|_| {
+                failed_on(
+                    FaultKind::Garbage,
+                    checkers,
+                    format!("the engine's `Checkers:` line names {} as a square", excerpt(word)),
+                )
+            })?;
             squares.push(square);
         }
         Ok(Shown { fen: Some(fen), checkers: Some(squares) })
@@ -911,23 +951,28 @@ impl UciEngine {
                 continue;
             }
             let garbage = || {
-                failed(format!(
-                    "the engine printed an unexpected line in its answer to `go perft 1`: {}",
-                    excerpt(line)
-                ))
+                failed_on(
+                    FaultKind::Garbage,
+                    line,
+                    format!("the engine printed an unexpected line in its answer to `go perft 1`: {}", excerpt(line)),
+                )
             };
             let mv = perft_line(line).ok_or_else(garbage)?;
             if moves.contains(&mv) {
-                return Err(failed(format!("the engine lists the move {mv} twice in `go perft 1`")));
+                return Err(failed(
+                    FaultKind::BrokeProtocol,
+                    format!("the engine lists the move {mv} twice in `go perft 1`"),
+                ));
             }
             moves.push(mv);
         }
         match nodes {
             Some(n) if n == moves.len() => Ok(moves),
             Some(n) => {
-                Err(failed(format!("the engine lists {} moves but counts {n} nodes in `go perft 1`", moves.len())))
+                let why = format!("the engine lists {} moves but counts {n} nodes in `go perft 1`", moves.len());
+                Err(failed(FaultKind::BrokeProtocol, why))
             }
-            None => Err(failed("the engine's `Nodes searched:` line has no number")),
+            None => Err(failed(FaultKind::Garbage, "the engine's `Nodes searched:` line has no number")),
         }
     }
 }

@@ -147,7 +147,7 @@ use crate::process::{
     send,
 };
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Setup, Square};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -398,7 +398,7 @@ impl EndingTable {
             } else {
                 Some(name.parse::<Reason>().map_err(|_| {
                     let names: Vec<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
-                    failed(format!(
+                    failed(FaultKind::CouldNotStart, format!(
                         "engine {:?}: `endings` reads {text:?} as {name:?}, which is no reason: write one of {} or unnamed",
                         spec.name,
                         names.join(", ")
@@ -529,8 +529,13 @@ struct Session {
 const OVERRIDABLE: &[&str] = &["usermove", "setboard", "ping"];
 
 /// A failure in the words of a report.
-fn failed(why: impl Into<String>) -> EngineError {
-    EngineError::Failed(why.into())
+fn failed(kind: FaultKind, why: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, why)
+}
+
+/// A fault of `kind` resting on the engine's line `line`.
+fn failed_on(kind: FaultKind, line: &str, why: impl Into<String>) -> EngineError {
+    EngineError::Failed(Fault::new(kind, why).with_line(line))
 }
 
 /// The rest of a `feature` line, if this is one.
@@ -669,12 +674,20 @@ impl XboardEngine {
                 let on = match value.as_str() {
                     "1" | "true" => true,
                     "0" | "false" => false,
-                    _ => return Err(failed(format!("engine {:?}: the feature {name} must be 1 or 0", spec.name))),
+                    _ => {
+                        return Err(failed(
+                            FaultKind::CouldNotStart,
+                            format!("engine {:?}: the feature {name} must be 1 or 0", spec.name),
+                        ));
+                    }
                 };
                 overrides.insert(name.clone(), on);
             } else if name == "memory" {
                 let mb = value.parse::<u32>().map_err(|_| {
-                    failed(format!("engine {:?}: memory must be a number of MB, not {value:?}", spec.name))
+                    failed(
+                        FaultKind::CouldNotStart,
+                        format!("engine {:?}: memory must be a number of MB, not {value:?}", spec.name),
+                    )
                 })?;
                 memory = Some(mb);
             } else {
@@ -758,7 +771,8 @@ impl XboardEngine {
             return Ok(None);
         }
         let moves = probe.moves.iter().map(|m| m.parse::<UciMove>()).collect::<Result<Vec<_>, _>>();
-        let moves = moves.map_err(|e| failed(format!("a start-up probe's move cannot be read: {e}")))?;
+        let moves =
+            moves.map_err(|e| failed(FaultKind::Unaskable, format!("a start-up probe's move cannot be read: {e}")))?;
         let query = PositionQuery { fen: probe.fen.to_string(), moves, chess960: false, automatic_fifty_moves: false };
         let start = match self.check_query(&query, Capability::Outcome) {
             Ok(start) => start,
@@ -821,7 +835,12 @@ impl XboardEngine {
                 // Castling rights naming what is not there: setboard sends the text, edit mode cannot state it.
                 (Err(_), Ok((board, turn))) if self.features.setboard => Setup { board, turn, ..Setup::empty() },
                 (Err(_), Ok(_)) => return Err(EngineError::Unsupported(capability)),
-                (Err(_), Err(_)) => return Err(failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen))),
+                (Err(_), Err(_)) => {
+                    return Err(failed(
+                        FaultKind::Unaskable,
+                        format!("the query's FEN {:?} cannot be read: {e}", query.fen),
+                    ));
+                }
             },
         };
         if !self.features.setboard && !edit_mode_can_state(&start) {
@@ -835,7 +854,7 @@ impl XboardEngine {
     /// when one does not finish its handshake (GNU Chess often deadlocks at
     /// start-up), up to [`START_TRIES`] processes within the time limit.
     fn start(&mut self) -> Result<Session, EngineError> {
-        let mut errors: Vec<String> = Vec::new();
+        let mut errors: Vec<Fault> = Vec::new();
         let began = Instant::now();
         let mut tries = 0;
         for attempt in 0..START_TRIES {
@@ -849,24 +868,28 @@ impl XboardEngine {
                 Ok(session) => {
                     // Another process would say the same.
                     return match session.features.no_normal_chess() {
-                        Some(why) => Err(failed(why)),
+                        Some(why) => Err(failed(FaultKind::CouldNotStart, why)),
                         None => Ok(session),
                     };
                 }
-                Err(EngineError::Failed(why)) => {
-                    if !errors.contains(&why) {
-                        errors.push(why);
+                Err(EngineError::Failed(fault)) => {
+                    if !errors.iter().any(|e| e.message() == fault.message()) {
+                        errors.push(fault);
                     }
                 }
                 Err(other) => return Err(other),
             }
         }
-        Err(failed(format!("{} (in {tries} tries, {} ms)", errors.join("; then: "), began.elapsed().as_millis())))
+        // The last try's fault, in the words of every try.
+        let said: Vec<&str> = errors.iter().map(Fault::message).collect();
+        let why = format!("{} (in {tries} tries, {} ms)", said.join("; then: "), began.elapsed().as_millis());
+        let last = errors.pop().unwrap_or_else(|| Fault::new(FaultKind::CouldNotStart, ""));
+        Err(EngineError::Failed(last.reword(|_| why)))
     }
 
     /// One try at [`XboardEngine::start`].
     fn start_once(&mut self, feature_wait: Duration) -> Result<Session, EngineError> {
-        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
         let limit = self.timeout;
         let deadline = Instant::now() + limit;
         send(&mut process, "xboard")?;
@@ -893,7 +916,7 @@ impl XboardEngine {
             };
             lines += 1;
             if lines > MAX_ANSWER_LINES {
-                return Err(failed("the engine flooded its output during the handshake"));
+                return Err(failed(FaultKind::Flooded, "the engine flooded its output during the handshake"));
             }
             let Some(rest) = feature_line(&line) else { continue };
             let mut finished = false;
@@ -966,7 +989,7 @@ impl XboardEngine {
                     Err(e) => return Err(process_failed("the end of the handshake", &e, limit, None)),
                 }
                 if lines > MAX_ANSWER_LINES {
-                    return Err(failed("the engine flooded its output during the handshake"));
+                    return Err(failed(FaultKind::Flooded, "the engine flooded its output during the handshake"));
                 }
             }
         }
@@ -996,7 +1019,7 @@ impl XboardEngine {
                 Err(e) => return Err(process_failed("the end of the handshake", &e, limit, None)),
             }
             if features.pongs_per_ping > 4 {
-                return Err(failed("the engine answers one ping with more than four pongs"));
+                return Err(failed(FaultKind::BrokeProtocol, "the engine answers one ping with more than four pongs"));
             }
         }
         Ok(session)
@@ -1011,13 +1034,17 @@ impl XboardEngine {
         if self.session.is_none() {
             self.restarts += 1;
             let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(why) => failed(format!("the engine could not be restarted: {why}")),
+                EngineError::Failed(fault) => {
+                    EngineError::Failed(fault.reword(|why| format!("the engine could not be restarted: {why}")))
+                }
                 other => other,
             })?;
             self.features = fresh.features.clone();
             self.session = Some(fresh);
         }
-        let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
+        let Some(session) = self.session.as_mut() else {
+            return Err(failed(FaultKind::Exited, "the engine is not running"));
+        };
         let limit = self.timeout;
         let result = f(session, Instant::now() + limit, limit);
         if session.dead || matches!(result, Err(EngineError::Failed(_))) {
@@ -1076,10 +1103,14 @@ impl XboardEngine {
         let l = line.trim();
         let unknown = is_unknown_command(l);
         if features.usermove && (unknown || is_illegal_reply(l)) && l.contains("usermove") {
-            return Some(failed(format!(
-                "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
-                excerpt(l)
-            )));
+            return Some(failed_on(
+                FaultKind::BrokeProtocol,
+                l,
+                format!(
+                    "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
+                    excerpt(l)
+                ),
+            ));
         }
         // `Error (unknown command): e2e4`: a bare move is no command to it.
         let names_a_move = || {
@@ -1087,10 +1118,14 @@ impl XboardEngine {
                 .is_some_and(|(_, command)| command.trim().parse::<UciMove>().is_ok_and(|m| m != UciMove::Null))
         };
         if !features.usermove && unknown && names_a_move() {
-            return Some(failed(format!(
-                "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
-                excerpt(l)
-            )));
+            return Some(failed_on(
+                FaultKind::BrokeProtocol,
+                l,
+                format!(
+                    "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
+                    excerpt(l)
+                ),
+            ));
         }
         None
     }
@@ -1246,17 +1281,25 @@ impl XboardEngine {
             }
             if endings.is_empty() {
                 return Err(if illegal {
-                    failed(format!(
-                        "the engine refuses a move of the game the scenario plays ({}); moves: {}",
-                        excerpt(line),
-                        query.moves_text()
-                    ))
+                    failed_on(
+                        FaultKind::RefusedMove,
+                        line,
+                        format!(
+                            "the engine refuses a move of the game the scenario plays ({}); moves: {}",
+                            excerpt(line),
+                            query.moves_text()
+                        ),
+                    )
                 } else {
-                    failed(format!(
-                        "the engine did not take the position {:?} or a move of the game: {}",
-                        query.fen,
-                        excerpt(line)
-                    ))
+                    failed_on(
+                        FaultKind::RefusedMove,
+                        line,
+                        format!(
+                            "the engine did not take the position {:?} or a move of the game: {}",
+                            query.fen,
+                            excerpt(line)
+                        ),
+                    )
                 });
             }
             took_all = false;
@@ -1423,7 +1466,8 @@ impl XboardEngine {
                 Err(e) => return Err(e),
             }
             if !refused && let Some(line) = lines.iter().find(|l| is_refusal(l)) {
-                return Err(failed(format!("the engine did not take the move {uci}: {}", excerpt(line))));
+                let why = format!("the engine did not take the move {uci}: {}", excerpt(line));
+                return Err(failed_on(FaultKind::BrokeProtocol, line, why));
             }
             Ok(!refused)
         })
