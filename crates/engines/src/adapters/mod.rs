@@ -15,6 +15,7 @@ use lawbook_board::{Board, Color};
 pub mod jsonl;
 #[cfg(feature = "peers")]
 pub mod peers;
+mod restarting;
 pub mod uci;
 pub mod xboard;
 

@@ -70,6 +70,7 @@
 //! prints something this adapter cannot read gets [`EngineError::Failed`]
 //! for that request, and a fresh process is started before the next one.
 
+use super::restarting::{self, Restarting};
 use crate::process::{Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, send};
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
@@ -78,6 +79,9 @@ use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
 use std::collections::HashMap;
+
+pub mod divide;
+pub use divide::Divided;
 use std::time::{Duration, Instant};
 
 /// The most lines the handshake (`uci` ... `uciok`) may take.
@@ -173,7 +177,7 @@ enum Trusted {
 
 /// One running engine process and what was last sent to it.
 #[derive(Debug)]
-struct Session {
+pub(super) struct Session {
     process: Process,
     /// The `UCI_Chess960` value last sent, if any.
     chess960: Option<bool>,
@@ -639,12 +643,7 @@ impl UciEngine {
     /// complete the handshake within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
         let program = program(spec)?;
-        let mut options = Vec::new();
-        for (name, value) in &spec.options {
-            one_line("the option", name)?;
-            one_line("the option value", value)?;
-            options.push((name.clone(), value.clone()));
-        }
+        let options = spec.options.iter().map(|(name, value)| (name.clone(), value.clone())).collect();
         let mut engine = UciEngine {
             name: spec.name.clone(),
             program,
@@ -759,82 +758,14 @@ impl UciEngine {
         self.restarts
     }
 
-    /// Reads the handshake up to `uciok`, passing over lines that are not
-    /// UCI (banners, even with control characters).
-    fn read_handshake(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
-        let what = "`uciok` (the UCI handshake)";
-        let mut lines: Vec<String> = Vec::new();
-        loop {
-            let line = match process.read_line(deadline) {
-                Ok(line) => line,
-                Err(e) => return Err(broke(process, what, &e, limit, lines.last().map(String::as_str))),
-            };
-            if line.trim() == "uciok" {
-                return Ok(lines);
-            }
-            lines.push(line);
-            if lines.len() > MAX_HANDSHAKE_LINES {
-                return Err(failed(
-                    FaultKind::Flooded,
-                    format!("the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"),
-                ));
-            }
-        }
-    }
-
-    /// Starts a process and shakes hands with it.
+    /// Starts a process and shakes hands with it ([`Connection::open`]).
     fn start(&mut self) -> Result<Session, EngineError> {
-        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
-        let limit = self.timeout;
-        let deadline = Instant::now() + limit;
-        send(&mut process, "uci")?;
-        let lines = UciEngine::read_handshake(&mut process, deadline, limit)?;
-        if let Some(id) = lines.iter().find_map(|l| id_name(l)) {
-            self.id = id;
+        let connection = Connection::open(&self.program, &self.args, &self.options, self.timeout)?;
+        if let Some(id) = connection.id() {
+            self.id = id.to_string();
         }
-        self.dialect.chess960 =
-            self.plays_chess960 || lines.iter().any(|l| option_name(l).as_deref() == Some("UCI_Chess960"));
-        for (name, value) in &self.options {
-            send(&mut process, &format!("setoption name {name} value {value}"))?;
-        }
-        // What comes after `uciok` (`copyprotection`, `registration`) is read, not dropped.
-        send(&mut process, "isready")?;
-        let said =
-            read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
-        if lines.iter().chain(&said).any(|l| l.split_whitespace().eq(["registration", "error"])) {
-            send(&mut process, "register later")?;
-        }
-        send(&mut process, "ucinewgame")?;
-        sync(&mut process, deadline, limit)?;
-        Ok(Session { process, chess960: None, stale: false })
-    }
-
-    /// Runs one request with a fresh deadline, starting the engine first if
-    /// the last request broke it; a failure ends the process.
-    fn request<T>(
-        &mut self,
-        f: impl FnOnce(&mut Session, Instant, Duration) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.session.is_none() {
-            self.restarts += 1;
-            let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(fault) => {
-                    EngineError::Failed(fault.reword(|why| format!("the engine could not be restarted: {why}")))
-                }
-                other => other,
-            })?;
-            self.session = Some(fresh);
-        }
-        let Some(session) = self.session.as_mut() else {
-            return Err(failed(FaultKind::Exited, "the engine is not running"));
-        };
-        let limit = self.timeout;
-        let result = f(session, Instant::now() + limit, limit);
-        if matches!(result, Err(EngineError::Failed(_))) || session.stale {
-            // Dropping the process kills it; the next request starts a fresh one.
-            self.session = None;
-        }
-        result
+        self.dialect.chess960 = self.plays_chess960 || connection.offers("UCI_Chess960");
+        Ok(Session { process: connection.into_process(), chess960: None, stale: false })
     }
 
     /// Stops asking the engine one way for the rest of the run, saying why.
@@ -974,6 +905,161 @@ impl UciEngine {
             }
             None => Err(failed(FaultKind::Garbage, "the engine's `Nodes searched:` line has no number")),
         }
+    }
+}
+
+impl restarting::Session for Session {
+    fn spent(&self) -> bool {
+        self.stale
+    }
+}
+
+impl Restarting for UciEngine {
+    type Session = Session;
+
+    fn session(&mut self) -> &mut Option<Session> {
+        &mut self.session
+    }
+
+    fn restart_count(&mut self) -> &mut usize {
+        &mut self.restarts
+    }
+
+    fn time_limit(&self) -> Duration {
+        self.timeout
+    }
+
+    fn start_session(&mut self) -> Result<Session, EngineError> {
+        self.start()
+    }
+}
+
+/// A UCI engine's process once it has shaken hands: `uci`/`uciok` (lines
+/// that are not UCI before `uciok`, banners even with control characters,
+/// passed over), a `setoption` for each option, `isready`/`readyok`
+/// (`registration error` answered with `register later`), `ucinewgame`.
+/// What [`UciEngine`] asks its questions through, and what `lawbook
+/// perft-diff` asks for a divided perft ([`Connection::divide`]).
+#[derive(Debug)]
+pub struct Connection {
+    process: Process,
+    /// Its `id name`, if it said one.
+    id: Option<String>,
+    /// The options it offers (`option name N ...`).
+    offered: Vec<String>,
+}
+
+impl Connection {
+    /// Starts `program` with `args` (no shell) and shakes hands with it,
+    /// setting `options` (name, value), all within `limit`.
+    ///
+    /// # Errors
+    /// [`FaultKind::CouldNotStart`] when the program cannot be started, and
+    /// the engine's fault when it does not complete the handshake.
+    pub fn open(
+        program: &str,
+        args: &[String],
+        options: &[(String, String)],
+        limit: Duration,
+    ) -> Result<Connection, EngineError> {
+        for (name, value) in options {
+            one_line("the option", name)?;
+            one_line("the option value", value)?;
+        }
+        let mut process = Process::spawn(program, args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
+        let deadline = Instant::now() + limit;
+        send(&mut process, "uci")?;
+        let lines = Connection::read_handshake(&mut process, deadline, limit)?;
+        let id = lines.iter().find_map(|l| id_name(l));
+        let offered = lines.iter().filter_map(|l| option_name(l)).collect();
+        for (name, value) in options {
+            send(&mut process, &format!("setoption name {name} value {value}"))?;
+        }
+        // What comes after `uciok` (`copyprotection`, `registration`) is read, not dropped.
+        send(&mut process, "isready")?;
+        let said =
+            read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        if lines.iter().chain(&said).any(|l| l.split_whitespace().eq(["registration", "error"])) {
+            send(&mut process, "register later")?;
+        }
+        send(&mut process, "ucinewgame")?;
+        sync(&mut process, deadline, limit)?;
+        Ok(Connection { process, id, offered })
+    }
+
+    /// Reads the handshake up to `uciok`, passing over lines that are not
+    /// UCI (banners, even with control characters).
+    fn read_handshake(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+        let what = "`uciok` (the UCI handshake)";
+        let mut lines: Vec<String> = Vec::new();
+        loop {
+            let line = match process.read_line(deadline) {
+                Ok(line) => line,
+                Err(e) => return Err(broke(process, what, &e, limit, lines.last().map(String::as_str))),
+            };
+            if line.trim() == "uciok" {
+                return Ok(lines);
+            }
+            lines.push(line);
+            if lines.len() > MAX_HANDSHAKE_LINES {
+                return Err(failed(
+                    FaultKind::Flooded,
+                    format!("the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"),
+                ));
+            }
+        }
+    }
+
+    /// What the engine calls itself (its `id name` line), if it said.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// Whether the engine offers the option `name` (`option name NAME ...`).
+    pub fn offers(&self, name: &str) -> bool {
+        self.offered.iter().any(|o| o == name)
+    }
+
+    /// The engine's process, for questions of one's own.
+    pub fn process(&mut self) -> &mut Process {
+        &mut self.process
+    }
+
+    /// The engine's process, the handshake done.
+    pub fn into_process(self) -> Process {
+        self.process
+    }
+
+    /// The engine's divided perft (`go perft DEPTH`) of the position `fen`
+    /// after `moves` (UCI), read in any of the dialects [`divide`] reads,
+    /// within `limit`; an `isready`/`readyok` after the answer keeps what the
+    /// engine prints after its total from the next answer.
+    ///
+    /// # Errors
+    /// The engine's fault: it exits, hangs, floods its output, or answers
+    /// what [`divide::read_go_perft`] cannot read.
+    pub fn divide(&mut self, fen: &str, moves: &[String], depth: u32, limit: Duration) -> Result<Divided, EngineError> {
+        let deadline = Instant::now() + limit;
+        one_line("the FEN", fen)?;
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        one_line("the moves", &position)?;
+        let process = &mut self.process;
+        send(process, &position)?;
+        send(process, &format!("go perft {depth}"))?;
+        let lines = read_answer(process, "\"Nodes searched\"", deadline, limit, divide::MAX_LINES, |l| {
+            divide::total_line(l.trim()).is_some() || l.trim_start().starts_with("bestmove")
+        })?;
+        // Whatever the engine prints after its total is read here, not taken
+        // for part of the next answer.
+        send(process, "isready")?;
+        read_answer(process, "readyok after its perft answer", deadline, limit, divide::MAX_LINES, |l| {
+            l.trim() == "readyok"
+        })?;
+        divide::read_go_perft(&lines).map_err(EngineError::Failed)
     }
 }
 

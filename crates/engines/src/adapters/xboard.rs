@@ -142,6 +142,7 @@
 //! HoiChess does after any refused move when its input is not a terminal)
 //! gives its verdict and is restarted.
 
+use super::restarting::{self, Restarting};
 use crate::process::{
     Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, read_until_quiet,
     send,
@@ -517,7 +518,7 @@ pub struct XboardEngine {
 
 /// One running engine process.
 #[derive(Debug)]
-struct Session {
+pub(super) struct Session {
     process: Process,
     features: Features,
     next_ping: u64,
@@ -1025,35 +1026,6 @@ impl XboardEngine {
         Ok(session)
     }
 
-    /// Runs one request with a fresh deadline, starting the engine first if
-    /// the last request broke it; a failure ends the process.
-    fn request<T>(
-        &mut self,
-        f: impl FnOnce(&mut Session, Instant, Duration) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.session.is_none() {
-            self.restarts += 1;
-            let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(fault) => {
-                    EngineError::Failed(fault.reword(|why| format!("the engine could not be restarted: {why}")))
-                }
-                other => other,
-            })?;
-            self.features = fresh.features.clone();
-            self.session = Some(fresh);
-        }
-        let Some(session) = self.session.as_mut() else {
-            return Err(failed(FaultKind::Exited, "the engine is not running"));
-        };
-        let limit = self.timeout;
-        let result = f(session, Instant::now() + limit, limit);
-        if session.dead || matches!(result, Err(EngineError::Failed(_))) {
-            // Dropping the process kills it; the next request starts a fresh one.
-            self.session = None;
-        }
-        result
-    }
-
     /// Sends `ping N` and reads up to its last `pong N`, keeping the lines in
     /// `lines`; for an engine that does not answer `ping`, reads until it
     /// falls silent for [`SILENCE`], within the time limit from now.
@@ -1322,6 +1294,35 @@ impl XboardEngine {
             }
             XboardEngine::read_transcript(&session.features, &table, query, transcript)
         })
+    }
+}
+
+impl restarting::Session for Session {
+    fn spent(&self) -> bool {
+        self.dead
+    }
+}
+
+impl Restarting for XboardEngine {
+    type Session = Session;
+
+    fn session(&mut self) -> &mut Option<Session> {
+        &mut self.session
+    }
+
+    fn restart_count(&mut self) -> &mut usize {
+        &mut self.restarts
+    }
+
+    fn time_limit(&self) -> Duration {
+        self.timeout
+    }
+
+    /// A fresh process; what it announced replaces what the last one did.
+    fn start_session(&mut self) -> Result<Session, EngineError> {
+        let fresh = self.start()?;
+        self.features = fresh.features.clone();
+        Ok(fresh)
     }
 }
 
