@@ -119,13 +119,13 @@ fn replies_that_break_the_schema_are_engine_errors_naming_the_place() {
 fn without_validation_the_adapter_reads_replies_as_before() {
     let mut engine = JsonlEngine::spawn(&spec(HELLO, "null", false)).expect("the fake engine starts");
     let q = start();
-    assert_eq!(
-        fault_of(FaultKind::BrokeProtocol, engine.in_check(&q)),
-        r#"the reply's "in_check" is "no", not true, false or null"#
-    );
-    assert!(
-        fault_of(FaultKind::BrokeProtocol, engine.legal_moves(&q)).starts_with(r#"the reply has no "moves" field"#)
-    );
+    // Read by the protocol's types: a field of the wrong type, or missing, breaks the protocol,
+    // and the message names the request, what is wrong and the reply.
+    let why = fault_of(FaultKind::BrokeProtocol, engine.in_check(&q));
+    assert!(why.starts_with("the reply to the status request does not fit the protocol (invalid type"), "{why}");
+    assert!(why.contains(r#""in_check":"no""#), "{why}");
+    let why = fault_of(FaultKind::BrokeProtocol, engine.legal_moves(&q));
+    assert!(why.contains("missing field `moves`"), "{why}");
     assert_eq!(engine.outcome(&q), Ok(None));
     // With the schema, the same well-formed reply passes.
     let mut checked = JsonlEngine::spawn(&spec(HELLO, "null", true)).expect("the fake engine starts");
