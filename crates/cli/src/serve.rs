@@ -241,7 +241,7 @@ fn answer(request: &Request) -> Result<Reply, Refusal> {
         }
         Request::IsLegal { position: query, mv: text } => {
             let pos = position(query)?;
-            let legal = match uci::parse(&pos, text) {
+            let legal = match uci::read_legal(&pos, text) {
                 Ok(mv) => uci::write(&pos, mv) == *text,
                 Err(uci::UciError::Illegal(_)) => false,
                 Err(e @ uci::UciError::Syntax(_)) => return Err(refuse("bad_request", e.to_string())),
@@ -251,7 +251,7 @@ fn answer(request: &Request) -> Result<Reply, Refusal> {
         Request::Play { position: query, mv: text } => {
             let mut game = game(query)?;
             // Any move lawbook cannot play here (a pass, a promotion to a king included) is refused.
-            let accepted = match uci::parse(game.position(), text) {
+            let accepted = match uci::read_legal(game.position(), text) {
                 Ok(mv) => uci::write(game.position(), mv) == *text && game.play(mv).is_ok(),
                 Err(_) => false,
             };

@@ -66,15 +66,15 @@ impl Pool {
                 self.give_back(engine);
                 answer
             }
-            Err(why) => f(&mut Broken(self.spec.name.clone(), why)),
+            Err(why) => f(&mut NotStarted(self.spec.name.clone(), why)),
         }
     }
 }
 
 /// An engine that could not be started.
-struct Broken(String, Fault);
+struct NotStarted(String, Fault);
 
-impl Engine for Broken {
+impl Engine for NotStarted {
     fn name(&self) -> &str {
         &self.0
     }

@@ -14,7 +14,7 @@
 //! receive the terminal's Ctrl-C).
 //!
 //! The line-protocol helpers the UCI and xboard adapters share live here
-//! too: finding the program ([`program`]), sending a line ([`send`]), reading
+//! too: finding the program ([`installed_program`]), sending a line ([`send`]), reading
 //! an answer up to its last line ([`read_answer`]) or a program's whole
 //! output ([`read_to_end`], with [`Process::exit_status`]), and explaining a
 //! failure in a report's words.
@@ -431,7 +431,7 @@ pub fn locate(command: &str) -> Option<std::path::PathBuf> {
 /// [`FaultKind::CouldNotStart`] when the spec has no command,
 /// [`FaultKind::NotInstalled`] when the program or its script is not there;
 /// the message names the spec's `install` command.
-pub fn program(spec: &EngineSpec) -> Result<String, EngineError> {
+pub fn installed_program(spec: &EngineSpec) -> Result<String, EngineError> {
     let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
         EngineError::failed(
             FaultKind::CouldNotStart,

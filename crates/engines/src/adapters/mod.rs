@@ -42,7 +42,7 @@ pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
         Protocol::Xboard => Ok(Box::new(xboard::XboardEngine::spawn(spec)?)),
         Protocol::Jsonl => {
             // Name the install command when the program is missing, whatever the adapter says.
-            crate::process::program(spec)?;
+            crate::process::installed_program(spec)?;
             Ok(Box::new(jsonl::JsonlEngine::spawn(spec)?))
         }
         Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate | Protocol::Esca => peer(spec),

@@ -71,7 +71,7 @@
 //! for that request, and a fresh process is started before the next one.
 
 use super::restarting::{self, Restarting};
-use crate::process::{Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, send};
+use crate::process::{Process, excerpt, installed_program, one_line, process_failed, read_answer, send, with_farewell};
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
 use lawbook_board::{Board, Square};
@@ -488,18 +488,6 @@ fn sync(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec
     read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")
 }
 
-/// A process error explained, with what can be said of an engine that exited.
-fn broke(process: &mut Process, what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
-    match (error, process_failed(what, error, limit, last)) {
-        (ProcessError::Closed, EngineError::Failed(fault)) => {
-            let farewell = process.farewell();
-            let exit = farewell.exit;
-            EngineError::Failed(fault.reword(|why| format!("{why}{farewell}")).with_exit(exit))
-        }
-        (_, other) => other,
-    }
-}
-
 /// Whether the engine's `d` shows the king in check and the position after
 /// its step, and how.
 fn probe_display(process: &mut Process, limit: Duration) -> Result<Display, EngineError> {
@@ -574,7 +562,7 @@ fn read_probe_perft(process: &mut Process, deadline: Instant, limit: Duration) -
             }
             return Ok(PerftReply::NotPerft);
         }
-        let line = read.map_err(|e| broke(process, what, &e, limit, None))?;
+        let line = read.map_err(|e| with_farewell(process, &e, process_failed(what, &e, limit, None)))?;
         count += 1;
         if count > MAX_ANSWER_LINES {
             return Err(failed(
@@ -642,7 +630,7 @@ impl UciEngine {
     /// names the spec's install command), cannot be started, or does not
     /// complete the handshake within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
-        let program = program(spec)?;
+        let program = installed_program(spec)?;
         let options = spec.options.iter().map(|(name, value)| (name.clone(), value.clone())).collect();
         let mut engine = UciEngine {
             name: spec.name.clone(),
@@ -995,7 +983,13 @@ impl Connection {
         loop {
             let line = match process.read_line(deadline) {
                 Ok(line) => line,
-                Err(e) => return Err(broke(process, what, &e, limit, lines.last().map(String::as_str))),
+                Err(e) => {
+                    return Err(with_farewell(
+                        process,
+                        &e,
+                        process_failed(what, &e, limit, lines.last().map(String::as_str)),
+                    ));
+                }
             };
             if line.trim() == "uciok" {
                 return Ok(lines);

@@ -144,8 +144,8 @@
 
 use super::restarting::{self, Restarting};
 use crate::process::{
-    Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, read_until_quiet,
-    send,
+    Process, ProcessError, excerpt, installed_program, one_line, process_failed, read_answer, read_answer_into,
+    read_until_quiet, send,
 };
 use crate::registry::EngineSpec;
 use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
@@ -664,7 +664,7 @@ impl XboardEngine {
     /// handshake within the time limit, or does not answer `ping` (without
     /// `pong` there is no telling when it has answered).
     pub fn spawn(spec: &EngineSpec) -> Result<XboardEngine, EngineError> {
-        let program = program(spec)?;
+        let program = installed_program(spec)?;
         let mut overrides = BTreeMap::new();
         let mut engine_options = Vec::new();
         let mut memory = None;
