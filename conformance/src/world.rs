@@ -36,7 +36,10 @@ impl Engine for NotChosen {
         capability != Capability::Model
     }
     fn answer(&mut self, _: &PositionQuery, _: &lawbook_engines::Question) -> Result<Answer, EngineError> {
-        Err(EngineError::failed("no engine was chosen for this scenario (the run sets one before it starts)"))
+        Err(EngineError::failed(
+            lawbook_engines::FaultKind::CouldNotStart,
+            "no engine was chosen for this scenario (the run sets one before it starts)",
+        ))
     }
 }
 

@@ -14,7 +14,7 @@ mod common;
 use common::{lawbook, workspace};
 use lawbook_board::{ByColor, Square};
 use lawbook_engines::adapters::jsonl::JsonlEngine;
-use lawbook_engines::{Ask, BuiltIn, Capability, Engine, EngineError, Facts, PositionQuery, registry};
+use lawbook_engines::{Ask, BuiltIn, Capability, Engine, EngineError, Facts, FaultKind, PositionQuery, registry};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{Game, Outcome, Reason};
@@ -171,9 +171,9 @@ fn serve_answers_the_laws_through_the_adapter() {
     assert_eq!(served.outcome(&fools), Ok(Some(Outcome::win(lawbook_board::Color::Black, Reason::Checkmate))));
     // A move after mate, and a move that is not legal: engine errors, no restart.
     let late = query(fen::STARTPOS, &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]));
-    assert!(matches!(game_state(&mut served, &late), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    assert_eq!(game_state(&mut served, &late).err().and_then(|e| e.kind()), Some(FaultKind::RefusedMove));
     let wrong = query(fen::STARTPOS, &uci_moves(&["e2e5"]));
-    assert!(matches!(served.legal_moves(&wrong), Err(EngineError::Failed(m)) if m.contains("illegal_move")));
+    assert_eq!(served.legal_moves(&wrong).err().and_then(|e| e.kind()), Some(FaultKind::RefusedMove));
     // A FEN the engine will not read, and a position no game can reach: the engine's refusal, with its kind.
     let bad = query("not a fen", &[]);
     assert!(matches!(served.legal_moves(&bad), Err(EngineError::Refused(m)) if m.contains("bad_fen")));
@@ -280,12 +280,12 @@ done"#
 fn broken_engines_get_an_error_verdict_and_a_restart() {
     let good = query(fen::STARTPOS, &uci_moves(&["e2e4"]));
     let bad = query(fen::STARTPOS, &[]);
-    let cases: [(&str, &str, &str); 5] = [
-        ("crash", "exit 1", "exited"),
-        ("hang", "sleep 5", "no answer within 300 ms"),
-        ("garbage", "printf 'hello there\\n'", "not a JSON object"),
-        ("wrong-id", "printf '{\"id\":999999,\"moves\":[]}\\n'", "id 999999"),
-        ("flood", "head -c 200000 /dev/zero | tr '\\0' x; printf '\\n'", "longer than"),
+    let cases: [(&str, &str, FaultKind); 5] = [
+        ("crash", "exit 1", FaultKind::Exited),
+        ("hang", "sleep 5", FaultKind::TimedOut),
+        ("garbage", "printf 'hello there\\n'", FaultKind::Garbage),
+        ("wrong-id", "printf '{\"id\":999999,\"moves\":[]}\\n'", FaultKind::BrokeProtocol),
+        ("flood", "head -c 200000 /dev/zero | tr '\\0' x; printf '\\n'", FaultKind::Flooded),
     ];
     for (name, misbehaviour, expected) in cases {
         let started = Instant::now();
@@ -298,8 +298,9 @@ fn broken_engines_get_an_error_verdict_and_a_restart() {
         assert_eq!(engine.legal_moves(&chess960), Err(EngineError::Unsupported(Capability::LegalMoves)));
         for round in 0..2 {
             match engine.legal_moves(&bad) {
-                Err(EngineError::Failed(why)) => {
-                    assert!(why.contains(expected) && why.contains("restarted"), "{name}: {why}")
+                Err(EngineError::Failed(fault)) => {
+                    assert_eq!(fault.kind(), expected, "{name}: {fault}");
+                    assert!(fault.message().ends_with("; the engine was restarted"), "{name}: {fault}");
                 }
                 other => panic!("{name}: expected an engine error, got {other:?}"),
             }
@@ -311,9 +312,9 @@ fn broken_engines_get_an_error_verdict_and_a_restart() {
     }
     // A program that is missing, or that does not speak the protocol.
     let missing = JsonlEngine::spawn(&spec("missing", Path::new("no-such-engine-anywhere"), &[], 300));
-    assert!(matches!(missing, Err(EngineError::Failed(m)) if m.contains("cannot find")));
+    assert_eq!(missing.err().and_then(|e| e.kind()), Some(FaultKind::NotInstalled));
     let silent = JsonlEngine::spawn(&spec("cat", Path::new("/bin/sh"), &["-c", "cat >/dev/null"], 300));
-    assert!(matches!(silent, Err(EngineError::Failed(m)) if m.contains("no answer")));
+    assert_eq!(silent.err().and_then(|e| e.kind()), Some(FaultKind::TimedOut));
 }
 
 /// Peak memory (kB) from `/usr/bin/time -v`, if that ran.
@@ -517,8 +518,9 @@ fn python_chess_answers_with_its_own_rules() {
     );
     assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("e2e4")), Ok(true));
     assert_eq!(engine.is_legal(&query(fen::STARTPOS, &[]), m("e2e5")), Ok(false));
-    assert!(
-        matches!(engine.legal_moves(&query(fen::STARTPOS, &uci_moves(&["e2e5"]))), Err(EngineError::Failed(m)) if m.contains("illegal_move"))
+    assert_eq!(
+        engine.legal_moves(&query(fen::STARTPOS, &uci_moves(&["e2e5"]))).err().and_then(|e| e.kind()),
+        Some(FaultKind::RefusedMove)
     );
     assert_eq!(engine.restarts(), 0);
 }
@@ -639,7 +641,7 @@ fn chessops_castling_is_written_and_read_as_uci_writes_it() {
         assert_eq!(engine.is_legal(q, m(legal)), Ok(true), "{legal} in {q:?}");
         assert_eq!(engine.is_legal(q, m(not)), Ok(false), "{not} in {q:?}");
         let wrong = PositionQuery { moves: vec![m(not)], ..q.clone() };
-        assert!(matches!(engine.board(&wrong), Err(EngineError::Failed(e)) if e.contains("illegal_move")));
+        assert_eq!(engine.board(&wrong).err().and_then(|e| e.kind()), Some(FaultKind::RefusedMove));
     }
     let castled = BuiltIn.board(&query("2kr3r/8/8/8/8/8/8/R4RK1 w - - 0 1", &[]));
     assert_eq!(engine.board(&PositionQuery { moves: uci_moves(&["e1g1", "e8c8"]), ..start.clone() }), castled);

@@ -51,10 +51,10 @@ pub fn moves(data: &[u8]) {
             }
         }
     }
-    match uci::parse(&pos, text) {
+    match uci::read_legal(&pos, text) {
         Ok(mv) => {
             assert!(pos.is_legal(mv), "{text:?} read as an illegal UCI move");
-            assert_eq!(uci::parse(&pos, &uci::write(&pos, mv)).ok(), Some(mv));
+            assert_eq!(uci::read_legal(&pos, &uci::write(&pos, mv)).ok(), Some(mv));
         }
         Err(e) => assert!(!e.to_string().contains('\n'), "a UCI error is one line: {e}"),
     }

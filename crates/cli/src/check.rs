@@ -232,7 +232,7 @@ fn list_engines(args: &CheckArgs) -> Result<(), Failure> {
     for spec in registry_of(args)? {
         let state = if !lawbook_engines::adapters::built_in_here(&spec) {
             "needs-peers"
-        } else if spec.command.is_some() && lawbook_engines::process::program(&spec).is_err() {
+        } else if spec.command.is_some() && lawbook_engines::process::installed_program(&spec).is_err() {
             "missing"
         } else {
             "ready"

@@ -10,12 +10,13 @@
 //!
 //! Two kinds of engine are asked:
 //!
-//! - a UCI engine, started once: `uci`/`uciok`, the options, `isready`/
-//!   `readyok`, then per question `position fen F moves M...` and
-//!   `go perft D`, answered with `e2e4: 20` lines (or `e2e4 - 20`,
-//!   `e2e4 20`) and `Nodes searched: N`; `info` lines and other text are
-//!   skipped, and an `isready`/`readyok` after each answer keeps the
-//!   questions apart;
+//! - a UCI engine, started once and asked through the engines crate's UCI
+//!   client (`lawbook_engines::adapters::uci::Connection`: its handshake,
+//!   then per question `position fen F moves M...` and `go perft D`,
+//!   answered with `e2e4: 20` lines (or `e2e4 - 20`, `e2e4 20`) and
+//!   `Nodes searched: N`, read by `uci::divide`; `info` lines and other text
+//!   are skipped, and an `isready`/`readyok` after each answer keeps the
+//!   questions apart);
 //! - a perftree-style command, run once per question with the depth, the FEN
 //!   and the moves as three more arguments, printing `e2e4 20` lines, a blank
 //!   line and the total.
@@ -28,19 +29,17 @@ use crate::{Failure, PositionArgs, say, usage};
 use clap::{ArgGroup, Args};
 use lawbook_board::CastlingMode;
 use lawbook_engines::EngineError;
-use lawbook_engines::process::{Process, excerpt, locate, read_answer, read_to_end, send};
+use lawbook_engines::adapters::uci::Connection;
+use lawbook_engines::adapters::uci::divide::{self, Divided, add_count, checked, count_line};
+use lawbook_engines::process::{Process, excerpt, locate, read_to_end};
 use lawbook_movegen::{Move, Position, divide};
-use lawbook_notation::uci::UciMove;
 use lawbook_notation::{fen, uci};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-/// The most lines a handshake (`uci` ... `uciok`) may take.
-const MAX_HANDSHAKE_LINES: usize = 5_000;
-/// The most lines one perft answer may take (a position has at most 218
-/// moves; the rest leaves room for `info` lines).
-const MAX_ANSWER_LINES: usize = 10_000;
+/// The most lines one perft answer may take.
+const MAX_ANSWER_LINES: usize = divide::MAX_LINES;
 
 /// The arguments of `lawbook perft-diff`.
 #[derive(Args)]
@@ -91,18 +90,10 @@ impl fmt::Display for Question<'_> {
     }
 }
 
-/// An engine's divided perft: the count below each move it lists (keyed by
-/// the move's UCI text), and the total it gives.
-#[derive(Debug)]
-struct Divided {
-    counts: BTreeMap<String, u64>,
-    total: u64,
-}
-
 /// The engine being checked.
 enum Engine {
     /// A UCI engine, started at the first question and kept for the others.
-    Uci { command: Program, setup: Vec<String>, timeout: Duration, process: Option<Process> },
+    Uci { command: Program, options: Vec<(String, String)>, timeout: Duration, connection: Option<Connection> },
     /// A perftree-style command, run once per question.
     PerftCmd { command: Program, timeout: Duration },
 }
@@ -126,11 +117,11 @@ fn command_words(flag: &str, text: &str) -> Result<Program, Failure> {
     Ok(Program { program, args: args.to_vec() })
 }
 
-/// The `setoption` lines for `--option NAME=VALUE` (and `UCI_Chess960` first in Chess960).
-fn setup_lines(options: &[String], chess960: bool) -> Result<Vec<String>, Failure> {
-    let mut lines = Vec::new();
+/// The options to set, from `--option NAME=VALUE` (and `UCI_Chess960` first in Chess960).
+fn option_pairs(options: &[String], chess960: bool) -> Result<Vec<(String, String)>, Failure> {
+    let mut pairs = Vec::new();
     if chess960 {
-        lines.push("setoption name UCI_Chess960 value true".to_string());
+        pairs.push(("UCI_Chess960".to_string(), "true".to_string()));
     }
     for option in options {
         let Some((name, value)) = option.split_once('=').filter(|(name, _)| !name.trim().is_empty()) else {
@@ -139,15 +130,15 @@ fn setup_lines(options: &[String], chess960: bool) -> Result<Vec<String>, Failur
         if option.chars().any(char::is_control) {
             return Err(usage(format!("--option {option:?} holds a line break or another control character")));
         }
-        lines.push(format!("setoption name {} value {}", name.trim(), value.trim()));
+        pairs.push((name.trim().to_string(), value.trim().to_string()));
     }
-    Ok(lines)
+    Ok(pairs)
 }
 
 /// The words of an engine failure, without "the engine failed:".
 fn why(error: EngineError) -> String {
     match error {
-        EngineError::Failed(why) => why,
+        EngineError::Failed(why) => why.to_string(),
         other => other.to_string(),
     }
 }
@@ -158,9 +149,9 @@ impl Engine {
         match (&args.uci, &args.perft_cmd) {
             (Some(text), None) => Ok(Engine::Uci {
                 command: command_words("--uci", text)?,
-                setup: setup_lines(&args.options, chess960)?,
+                options: option_pairs(&args.options, chess960)?,
                 timeout,
-                process: None,
+                connection: None,
             }),
             (None, Some(text)) => Ok(Engine::PerftCmd { command: command_words("--perft-cmd", text)?, timeout }),
             _ => Err(usage("perft-diff needs exactly one of --uci and --perft-cmd".into())),
@@ -170,17 +161,17 @@ impl Engine {
     /// The engine's divided perft for `question`, or why there is none.
     fn ask(&mut self, question: &Question<'_>) -> Result<Divided, String> {
         match self {
-            Engine::Uci { command, setup, timeout, process } => {
+            Engine::Uci { command, options, timeout, connection } => {
                 let limit = *timeout;
-                let mut running = match process.take() {
+                let mut running = match connection.take() {
                     Some(running) => running,
-                    None => start_uci(command, setup, limit)?,
+                    None => Connection::open(&command.program, &command.args, options, limit).map_err(why)?,
                 };
-                let lines = ask_uci(&mut running, question, limit)?;
+                let divided = running.divide(question.fen, question.moves, question.depth, limit).map_err(why)?;
                 // Kept only after a complete answer: after a failure it is
                 // dropped, which stops it.
-                *process = Some(running);
-                read_uci_answer(&lines)
+                *connection = Some(running);
+                Ok(divided)
             }
             Engine::PerftCmd { command, timeout } => {
                 let lines = ask_perft_cmd(command, question, *timeout)?;
@@ -188,46 +179,6 @@ impl Engine {
             }
         }
     }
-}
-
-/// Starts a UCI engine: `uci`, `uciok`, the options, `isready`, `readyok`.
-fn start_uci(command: &Program, setup: &[String], limit: Duration) -> Result<Process, String> {
-    let mut process = Process::spawn(&command.program, &command.args).map_err(|e| e.to_string())?;
-    let deadline = Instant::now() + limit;
-    send(&mut process, "uci").map_err(why)?;
-    read_answer(&mut process, "uciok", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "uciok").map_err(why)?;
-    for line in setup {
-        send(&mut process, line).map_err(why)?;
-    }
-    send(&mut process, "isready").map_err(why)?;
-    read_answer(&mut process, "readyok", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")
-        .map_err(why)?;
-    Ok(process)
-}
-
-/// Asks a running UCI engine one question; the lines of its answer.
-fn ask_uci(process: &mut Process, question: &Question<'_>, limit: Duration) -> Result<Vec<String>, String> {
-    let deadline = Instant::now() + limit;
-    let mut position = format!("position fen {}", question.fen);
-    if !question.moves.is_empty() {
-        position.push_str(" moves ");
-        position.push_str(&question.moves.join(" "));
-    }
-    send(process, &position).map_err(why)?;
-    send(process, &format!("go perft {}", question.depth)).map_err(why)?;
-    let what = "\"Nodes searched\"";
-    let lines = read_answer(process, what, deadline, limit, MAX_ANSWER_LINES, |l| {
-        total_line(l.trim()).is_some() || l.trim_start().starts_with("bestmove")
-    })
-    .map_err(why)?;
-    // Whatever the engine prints after its total is read here, not taken
-    // for part of the next answer.
-    send(process, "isready").map_err(why)?;
-    read_answer(process, "readyok after its perft answer", deadline, limit, MAX_ANSWER_LINES, |l| {
-        l.trim() == "readyok"
-    })
-    .map_err(why)?;
-    Ok(lines)
 }
 
 /// Runs a perftree-style command for one question; the lines it printed.
@@ -247,80 +198,6 @@ fn ask_perft_cmd(command: &Program, question: &Question<'_>, limit: Duration) ->
     Ok(lines)
 }
 
-/// The count of `Nodes searched: N`, if `line` is that line (the number
-/// itself may still be unreadable).
-fn total_line(line: &str) -> Option<&str> {
-    line.strip_prefix("Nodes searched").map(|rest| rest.trim_start_matches(':').trim())
-}
-
-/// Whether a word has the shape of a UCI move (two squares, or `0000`).
-fn looks_like_move(word: &str) -> bool {
-    let b = word.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    word == "0000" || (matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]))
-}
-
-/// Reads a `MOVE: COUNT`, `MOVE - COUNT` or `MOVE COUNT` line: `None` when
-/// the line does not start with a move.
-fn entry(line: &str) -> Result<Option<(String, u64)>, String> {
-    let end = line.find(|c: char| c == ':' || c.is_whitespace()).unwrap_or(line.len());
-    let (word, rest) = line.split_at(end);
-    if !looks_like_move(word) {
-        return Ok(None);
-    }
-    let unreadable =
-        || format!("cannot read the line {}: expected a move and its count, such as \"e2e4: 20\"", excerpt(line));
-    let mv: UciMove = word.parse().map_err(|_| unreadable())?;
-    let rest = rest.trim_start();
-    let rest = rest.strip_prefix(':').or_else(|| rest.strip_prefix('-')).unwrap_or(rest).trim();
-    let count = rest.parse::<u64>().map_err(|_| unreadable())?;
-    Ok(Some((mv.to_string(), count)))
-}
-
-/// Adds one move's count, refusing a move listed twice.
-fn add(counts: &mut BTreeMap<String, u64>, (mv, count): (String, u64)) -> Result<(), String> {
-    if counts.contains_key(&mv) {
-        return Err(format!("it lists {mv} twice (does it generate the move twice?)"));
-    }
-    counts.insert(mv, count);
-    Ok(())
-}
-
-/// Checks that the counts add up to the total.
-fn checked(counts: BTreeMap<String, u64>, total: u64) -> Result<Divided, String> {
-    let sum = counts.values().try_fold(0u64, |sum, &n| sum.checked_add(n));
-    if sum != Some(total) {
-        let sum = sum.map_or_else(|| "more than 2^64".to_string(), |s| s.to_string());
-        return Err(format!("its counts add up to {sum}, but it gives the total as {total}"));
-    }
-    Ok(Divided { counts, total })
-}
-
-/// Reads a UCI engine's `go perft` answer (the lines up to `Nodes searched`).
-fn read_uci_answer(lines: &[String]) -> Result<Divided, String> {
-    let mut counts = BTreeMap::new();
-    for line in lines {
-        let line = line.trim();
-        if line.starts_with("bestmove") {
-            return Err(format!(
-                "it answered `go perft` with {}, as if searching: does it know `go perft`?",
-                excerpt(line)
-            ));
-        }
-        if let Some(number) = total_line(line) {
-            let total = number
-                .parse()
-                .map_err(|_| format!("cannot read the total in {}: expected \"Nodes searched: N\"", excerpt(line)))?;
-            return checked(counts, total);
-        }
-        // `info` lines, headers and blank lines are skipped.
-        if let Some(found) = entry(line)? {
-            add(&mut counts, found)?;
-        }
-    }
-    Err("its answer ended without \"Nodes searched: N\"".to_string())
-}
-
 /// Reads a perftree-style answer: `MOVE COUNT` lines, a blank line, the total.
 fn read_perft_cmd_answer(lines: &[String]) -> Result<Divided, String> {
     let mut lines: Vec<&str> = lines.iter().map(|l| l.trim()).collect();
@@ -335,12 +212,12 @@ fn read_perft_cmd_answer(lines: &[String]) -> Result<Divided, String> {
     })?;
     let mut counts = BTreeMap::new();
     for line in lines.into_iter().filter(|l| !l.is_empty()) {
-        let found = entry(line)?.ok_or_else(|| {
+        let found = count_line(line).map_err(|e| e.to_string())?.ok_or_else(|| {
             format!("cannot read the line {}: expected a move and its count, such as \"e2e4 20\"", excerpt(line))
         })?;
-        add(&mut counts, found)?;
+        add_count(&mut counts, found).map_err(|e| e.to_string())?;
     }
-    checked(counts, total)
+    checked(counts, total).map_err(|e| e.to_string())
 }
 
 /// Where the walk is: "in the given position", "after 1 move", "after N moves".
@@ -445,26 +322,16 @@ mod tests {
     }
 
     #[test]
-    fn the_common_ways_of_writing_a_count_are_read() {
-        let answer = lines("info string hello\na2a3: 1\nb2b3 - 2\nc2c3 3\nd7d8q:4\n\nNodes searched: 10");
-        let divided = read_uci_answer(&answer).unwrap();
-        assert_eq!(divided.total, 10);
-        let counts: Vec<(&str, u64)> = divided.counts.iter().map(|(m, n)| (m.as_str(), *n)).collect();
-        assert_eq!(counts, [("a2a3", 1), ("b2b3", 2), ("c2c3", 3), ("d7d8q", 4)]);
+    fn perftree_answers_are_read() {
         let perftree = read_perft_cmd_answer(&lines("e2e4 20\ng1f3 20\n\n40\n")).unwrap();
         assert_eq!((perftree.counts.len(), perftree.total), (2, 40));
         assert_eq!(read_perft_cmd_answer(&lines("\n0")).unwrap().total, 0);
     }
 
     #[test]
-    fn unreadable_answers_are_refused_in_plain_words() {
-        let refused = |text: &str| read_uci_answer(&lines(text)).unwrap_err();
-        assert!(refused("e2e4: 20\nNodes searched: 21").contains("add up to 20"));
-        assert!(refused("e2e4: lots\nNodes searched: 20").contains("cannot read the line"));
-        assert!(refused("e2e4: 1\ne2e4: 1\nNodes searched: 2").contains("twice"));
-        assert!(refused("e2e4: 1\nNodes searched: many").contains("the total"));
-        assert!(refused("bestmove e2e4").contains("go perft"));
-        assert!(refused("e2e4: 1").contains("without"));
+    fn unreadable_perftree_answers_are_refused_in_plain_words() {
+        assert!(read_perft_cmd_answer(&lines("e2e4 20\n\n21")).unwrap_err().contains("add up to 20"));
+        assert!(read_perft_cmd_answer(&lines("e2e4 20\ne2e4 20\n\n40")).unwrap_err().contains("twice"));
         assert!(read_perft_cmd_answer(&lines("e2e4 20\nhello\n\n20")).unwrap_err().contains("hello"));
         assert!(read_perft_cmd_answer(&lines("")).unwrap_err().contains("nothing"));
         assert!(read_perft_cmd_answer(&lines("e2e4 20\n\ntwenty")).unwrap_err().contains("total"));
@@ -472,17 +339,14 @@ mod tests {
 
     #[test]
     fn options_and_commands_are_checked_before_anything_runs() {
+        let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
         assert_eq!(
-            setup_lines(&["Hash=16".into(), "Skill Level = 3".into()], true).ok(),
-            Some(vec![
-                "setoption name UCI_Chess960 value true".to_string(),
-                "setoption name Hash value 16".to_string(),
-                "setoption name Skill Level value 3".to_string(),
-            ])
+            option_pairs(&["Hash=16".into(), "Skill Level = 3".into()], true).ok(),
+            Some(vec![pair("UCI_Chess960", "true"), pair("Hash", "16"), pair("Skill Level", "3")])
         );
-        assert!(setup_lines(&["Hash".into()], false).is_err());
-        assert!(setup_lines(&["=3".into()], false).is_err());
-        assert!(setup_lines(&["Hash=1\nquit".into()], false).is_err());
+        assert!(option_pairs(&["Hash".into()], false).is_err());
+        assert!(option_pairs(&["=3".into()], false).is_err());
+        assert!(option_pairs(&["Hash=1\nquit".into()], false).is_err());
         assert!(command_words("--uci", "engine 'unclosed").is_err());
         assert!(command_words("--uci", "  ").is_err());
         let Ok(command) = command_words("--uci", "/no/such/engine 'a b' c") else { panic!("splits") };

@@ -3,15 +3,14 @@
 //! line on stdout, until end of input.
 
 use lawbook_board::{CastlingMode, Relaxations};
+use lawbook_engines::adapters::jsonl::wire::{self, PROTOCOL_VERSION as PROTOCOL, Request, WithId};
 use lawbook_movegen::Position;
 use lawbook_notation::{MoveError, fen, read_uci, uci};
 use lawbook_outcome::dead::SearchLimits;
 use lawbook_outcome::{Game, GameError, Policy};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-
-/// The protocol version spoken.
-const PROTOCOL: u64 = 1;
 
 /// The longest request line accepted, in bytes (the newline not counted).
 const MAX_LINE: usize = 1 << 20;
@@ -143,10 +142,14 @@ fn answer_line(line: &[u8]) -> Option<String> {
         Err(e) => return Some(error(&Value::Null, "bad_json", &e.to_string())),
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
-    Some(match answer(&request) {
-        Ok(fields) => reply(&id, &fields),
-        Err(Refusal(kind, message, None)) => error(&id, kind, &message),
-        Err(Refusal(kind, message, Some(detail))) => error_with_detail(&id, kind, &message, detail),
+    Some(match read_request(&request).and_then(|request| answer(&request)) {
+        Ok(reply) => line_of(&WithId::new(id, reply)),
+        Err(Refusal(kind, message, detail)) => line_of(&WithId::new(
+            id,
+            wire::ErrorReply {
+                error: wire::Error { kind: kind.to_string(), message, detail: detail.map(str::to_string) },
+            },
+        )),
     })
 }
 
@@ -158,41 +161,41 @@ fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
     Refusal(kind, message.into(), None)
 }
 
-/// The fields of the reply to `request` (after the id), each already JSON.
-fn answer(request: &Map<String, Value>) -> Result<Vec<(&'static str, String)>, Refusal> {
+/// A reply of any request, as the protocol's types write it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Reply {
+    Hello(wire::Hello),
+    LegalMoves(wire::LegalMoves),
+    IsLegal(wire::IsLegal),
+    Played(wire::Played),
+    Status(wire::Status),
+    Game(wire::Game),
+    Board(wire::Board),
+}
+
+/// Reads a request object into the protocol's [`Request`], or refuses it
+/// with the error kind the protocol names (`bad_request`, `unknown_request`,
+/// `unsupported` for `trace`) and a message saying what is wrong.
+fn read_request(request: &Map<String, Value>) -> Result<Request, Refusal> {
     let name = match request.get("request") {
         Some(Value::String(name)) => name.as_str(),
         Some(_) => return Err(refuse("bad_request", "\"request\" must be a string")),
         None => return Err(refuse("bad_request", "no \"request\" field: which request is this?")),
     };
-    match name {
-        "hello" => Ok(vec![
-            ("protocol", PROTOCOL.to_string()),
-            ("engine", json_str(&format!("lawbook {}", env!("CARGO_PKG_VERSION")))),
-            ("supports", Value::from(SUPPORTS.to_vec()).to_string()),
-            ("features", Value::from(FEATURES.to_vec()).to_string()),
-        ]),
-        "legal_moves" => {
-            let pos = position(&query(request)?)?;
-            let moves: Vec<String> = pos.legal_moves().iter().map(|&m| uci::write(&pos, m)).collect();
-            Ok(vec![("moves", Value::from(moves).to_string())])
-        }
+    Ok(match name {
+        "hello" => Request::Hello { protocol: PROTOCOL },
+        "legal_moves" => Request::LegalMoves { position: query(request)? },
         "is_legal" => {
-            let text = match request.get("move") {
-                Some(Value::String(text)) => text,
+            let mv = match request.get("move") {
+                Some(Value::String(text)) => text.clone(),
                 _ => return Err(refuse("bad_request", "is_legal needs \"move\": a UCI move such as \"e2e4\"")),
             };
-            let pos = position(&query(request)?)?;
-            let legal = match uci::parse(&pos, text) {
-                Ok(mv) => uci::write(&pos, mv) == *text,
-                Err(uci::UciError::Illegal(_)) => false,
-                Err(e @ uci::UciError::Syntax(_)) => return Err(refuse("bad_request", e.to_string())),
-            };
-            Ok(vec![("legal", legal.to_string())])
+            Request::IsLegal { position: query(request)?, mv }
         }
         "play" => {
-            let text = match request.get("move") {
-                Some(Value::String(text)) if tried_move_syntax(text) => text,
+            let mv = match request.get("move") {
+                Some(Value::String(text)) if tried_move_syntax(text) => text.clone(),
                 _ => {
                     return Err(refuse(
                         "bad_request",
@@ -200,87 +203,116 @@ fn answer(request: &Map<String, Value>) -> Result<Vec<(&'static str, String)>, R
                     ));
                 }
             };
-            let mut game = game(&query(request)?)?;
+            Request::Play { position: query(request)?, mv }
+        }
+        "status" => Request::Status { position: query(request)? },
+        "game" => Request::Game { position: query(request)? },
+        "board" => Request::Board { position: query(request)? },
+        // A request of the protocol that lawbook does not answer (PROTOCOL.md, `trace`).
+        "trace" => {
+            return Err(refuse(
+                "unsupported",
+                "lawbook serve does not answer trace requests (the differential runner asks lawbook in process)",
+            ));
+        }
+        other => {
+            let shown: String = other.chars().take(40).collect();
+            return Err(refuse(
+                "unknown_request",
+                format!("{shown:?} is not a request of protocol version {PROTOCOL}"),
+            ));
+        }
+    })
+}
+
+/// The reply to `request`.
+fn answer(request: &Request) -> Result<Reply, Refusal> {
+    match request {
+        Request::Hello { .. } => Ok(Reply::Hello(wire::Hello {
+            protocol: PROTOCOL.into(),
+            engine: format!("lawbook {}", env!("CARGO_PKG_VERSION")),
+            supports: SUPPORTS.map(str::to_string).to_vec(),
+            features: FEATURES.map(str::to_string).to_vec(),
+        })),
+        Request::LegalMoves { position: query } => {
+            let pos = position(query)?;
+            let moves: Vec<String> = pos.legal_moves().iter().map(|&m| uci::write(&pos, m)).collect();
+            Ok(Reply::LegalMoves(wire::LegalMoves { moves }))
+        }
+        Request::IsLegal { position: query, mv: text } => {
+            let pos = position(query)?;
+            let legal = match uci::read_legal(&pos, text) {
+                Ok(mv) => uci::write(&pos, mv) == *text,
+                Err(uci::UciError::Illegal(_)) => false,
+                Err(e @ uci::UciError::Syntax(_)) => return Err(refuse("bad_request", e.to_string())),
+            };
+            Ok(Reply::IsLegal(wire::IsLegal { legal }))
+        }
+        Request::Play { position: query, mv: text } => {
+            let mut game = game(query)?;
             // Any move lawbook cannot play here (a pass, a promotion to a king included) is refused.
-            let accepted = match uci::parse(game.position(), text) {
+            let accepted = match uci::read_legal(game.position(), text) {
                 Ok(mv) => uci::write(game.position(), mv) == *text && game.play(mv).is_ok(),
                 Err(_) => false,
             };
-            Ok(vec![("accepted", accepted.to_string()), ("fen", json_str(&fen::write(game.position())))])
+            Ok(Reply::Played(wire::Played { accepted, fen: fen::write(game.position()) }))
         }
-        "status" => {
-            let pos = position(&query(request)?)?;
+        Request::Status { position: query } => {
+            let pos = position(query)?;
             let no_moves = pos.count_legal() == 0;
             let checkers: Vec<String> = pos.checkers().squares().map(|s| s.to_string()).collect();
-            Ok(vec![
-                ("in_check", pos.is_check().to_string()),
-                ("checkers", Value::from(checkers).to_string()),
-                ("checkmate", (no_moves && pos.is_check()).to_string()),
-                ("stalemate", (no_moves && !pos.is_check()).to_string()),
-            ])
+            Ok(Reply::Status(wire::Status {
+                in_check: Some(pos.is_check()),
+                checkers: Some(checkers),
+                checkmate: Some(no_moves && pos.is_check()),
+                stalemate: Some(no_moves && !pos.is_check()),
+            }))
         }
-        "game" => {
-            let status = game(&query(request)?)?.status();
-            let outcome = match status.outcome {
-                None => "null".to_string(),
-                Some(o) => {
-                    format!("{{\"result\":{},\"reason\":{}}}", json_str(o.result.as_str()), json_str(o.reason.as_str()))
-                }
-            };
-            Ok(vec![
-                ("outcome", outcome),
-                (
-                    "insufficient_material",
-                    format!(
-                        "{{\"white\":{},\"black\":{}}}",
-                        status.insufficient_material.white, status.insufficient_material.black
-                    ),
-                ),
-                ("dead_position", status.dead_position.to_string()),
-                ("repetitions", status.repetitions.to_string()),
-                ("can_claim_threefold", status.can_claim_threefold.to_string()),
-                ("can_claim_fifty_moves", status.can_claim_fifty_moves.to_string()),
-            ])
+        Request::Game { position: query } => {
+            let status = game(query)?.status();
+            Ok(Reply::Game(wire::Game {
+                outcome: status.outcome.map(|o| wire::Outcome {
+                    result: o.result.as_str().to_string(),
+                    reason: o.reason.as_str().to_string(),
+                }),
+                insufficient_material: Some(wire::Sides {
+                    white: Some(status.insufficient_material.white),
+                    black: Some(status.insufficient_material.black),
+                }),
+                dead_position: Some(status.dead_position),
+                repetitions: Some(status.repetitions as u64),
+                can_claim_threefold: Some(status.can_claim_threefold),
+                can_claim_fifty_moves: Some(status.can_claim_fifty_moves),
+            }))
         }
-        "board" => {
-            let pos = position(&query(request)?)?;
+        Request::Board { position: query } => {
+            let pos = position(query)?;
             let mut placement = String::new();
             fen::write_placement(pos.board(), &mut placement);
-            Ok(vec![("placement", json_str(&placement))])
+            Ok(Reply::Board(wire::Board { placement }))
         }
-        // A request of the protocol that lawbook does not answer (PROTOCOL.md, `trace`).
-        "trace" => Err(refuse(
-            "unsupported",
-            "lawbook serve does not answer trace requests (the differential runner asks lawbook in process)",
-        )),
-        other => {
-            let shown: String = other.chars().take(40).collect();
-            Err(refuse("unknown_request", format!("{shown:?} is not a request of protocol version {PROTOCOL}")))
-        }
+        Request::Trace { .. } => Err(refuse("unsupported", "lawbook serve does not answer trace requests")),
     }
 }
 
-/// A position as the protocol gives it.
-struct Query<'a> {
-    fen: &'a str,
-    moves: Vec<&'a str>,
-    chess960: bool,
-    automatic_fifty_moves: bool,
-}
-
-fn query(request: &Map<String, Value>) -> Result<Query<'_>, Refusal> {
+/// A position as the protocol gives it, checked field by field.
+fn query(request: &Map<String, Value>) -> Result<wire::Position, Refusal> {
     let Some(Value::Object(position)) = request.get("position") else {
         return Err(refuse("bad_request", "this request needs \"position\": an object with \"fen\" and \"moves\""));
     };
     let fen = match position.get("fen") {
-        Some(Value::String(fen)) => fen.as_str(),
+        Some(Value::String(fen)) => fen.clone(),
         _ => return Err(refuse("bad_request", "\"position\" needs \"fen\": a FEN string or \"startpos\"")),
     };
     let moves = match position.get("moves") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(list)) => list
             .iter()
-            .map(|m| m.as_str().ok_or_else(|| refuse("bad_request", "\"moves\" must be an array of strings")))
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| refuse("bad_request", "\"moves\" must be an array of strings"))
+            })
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(refuse("bad_request", "\"moves\" must be an array of strings")),
     };
@@ -289,17 +321,22 @@ fn query(request: &Map<String, Value>) -> Result<Query<'_>, Refusal> {
         Some(Value::Bool(b)) => Ok(*b),
         Some(_) => Err(refuse("bad_request", format!("\"{name}\" must be true or false"))),
     };
-    Ok(Query { fen, moves, chess960: flag("chess960")?, automatic_fifty_moves: flag("automatic_fifty_moves")? })
+    Ok(wire::Position {
+        fen,
+        moves,
+        chess960: flag("chess960")?,
+        automatic_fifty_moves: flag("automatic_fifty_moves")?,
+    })
 }
 
-fn start(query: &Query<'_>) -> Result<Position, Refusal> {
-    let text = if query.fen == "startpos" { fen::STARTPOS } else { query.fen };
+fn start(query: &wire::Position) -> Result<Position, Refusal> {
+    let text = if query.fen == "startpos" { fen::STARTPOS } else { query.fen.as_str() };
     let mode = query.chess960.then_some(CastlingMode::Chess960);
     fen::read_with(text, mode, Relaxations::STRICT).map_err(|e| Refusal("bad_fen", e.to_string(), Some(e.kind())))
 }
 
 /// The text of move `i` (from 0) of the list, shortened for messages.
-fn shown(query: &Query<'_>, i: usize) -> String {
+fn shown(query: &wire::Position, i: usize) -> String {
     query.moves[i].chars().take(40).collect()
 }
 
@@ -309,7 +346,7 @@ fn illegal(i: usize, err: &MoveError) -> Refusal {
 }
 
 /// The position after the moves (legality only: no game-over check).
-fn position(query: &Query<'_>) -> Result<Position, Refusal> {
+fn position(query: &wire::Position) -> Result<Position, Refusal> {
     let mut pos = start(query)?;
     for (i, text) in query.moves.iter().enumerate() {
         let mv = read_uci(&pos, text).map_err(|e| illegal(i, &e))?;
@@ -331,7 +368,7 @@ fn tried_move_syntax(text: &str) -> bool {
 }
 
 /// The game after the moves, with its history.
-fn game(query: &Query<'_>) -> Result<Game, Refusal> {
+fn game(query: &wire::Position) -> Result<Game, Refusal> {
     let policy = Policy { automatic_fifty_moves: query.automatic_fifty_moves, ..Policy::FIDE };
     let mut game = Game::with_settings(start(query)?, policy, SearchLimits::default());
     for (i, text) in query.moves.iter().enumerate() {
@@ -350,34 +387,18 @@ fn game(query: &Query<'_>) -> Result<Game, Refusal> {
     Ok(game)
 }
 
-/// A JSON string literal.
-fn json_str(text: &str) -> String {
-    Value::from(text).to_string()
-}
-
-/// A reply: the id first, then the fields in order.
-fn reply(id: &Value, fields: &[(&'static str, String)]) -> String {
-    let mut out = format!("{{\"id\":{id}");
-    for (key, value) in fields {
-        out.push_str(&format!(",\"{key}\":{value}"));
-    }
-    out.push('}');
-    out
+/// One line of JSON: a reply the protocol's types write (they cannot fail to).
+fn line_of(reply: &impl Serialize) -> String {
+    serde_json::to_string(reply).unwrap_or_else(|e| {
+        let message = format!("the reply cannot be written: {e}");
+        serde_json::json!({"id": null, "error": {"kind": "internal", "message": message}}).to_string()
+    })
 }
 
 /// An error reply.
 fn error(id: &Value, kind: &str, message: &str) -> String {
-    format!("{{\"id\":{id},\"error\":{{\"kind\":{},\"message\":{}}}}}", json_str(kind), json_str(message))
-}
-
-/// An error reply with the library's name for what is wrong.
-fn error_with_detail(id: &Value, kind: &str, message: &str, detail: &str) -> String {
-    format!(
-        "{{\"id\":{id},\"error\":{{\"kind\":{},\"message\":{},\"detail\":{}}}}}",
-        json_str(kind),
-        json_str(message),
-        json_str(detail)
-    )
+    let error = wire::Error { kind: kind.to_string(), message: message.to_string(), detail: None };
+    line_of(&WithId::new(id.clone(), wire::ErrorReply { error }))
 }
 
 #[cfg(test)]

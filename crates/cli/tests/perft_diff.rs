@@ -108,7 +108,7 @@ fn set_up(words: &[&str], chess960: bool) -> Option<Position> {
     let mode = chess960.then_some(CastlingMode::Chess960);
     let mut pos = fen::read_with(&text, mode, Relaxations::STRICT).ok()?;
     for text in rest.iter().skip(1) {
-        pos = pos.play_unchecked(uci::parse(&pos, text).ok()?);
+        pos = pos.play_unchecked(uci::read_legal(&pos, text).ok()?);
     }
     Some(pos)
 }

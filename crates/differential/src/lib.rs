@@ -111,7 +111,10 @@ impl Peer {
         let chess960 = match engine.trace(&probe, Vec::new()) {
             Ok(_) => true,
             Err(EngineError::Unsupported(_)) => false,
-            Err(EngineError::Failed(e) | EngineError::Refused(e)) => {
+            Err(EngineError::Failed(e)) => {
+                return Err(format!("{label} could not answer about a Chess960 start: {e}"));
+            }
+            Err(EngineError::Refused(e)) => {
                 return Err(format!("{label} could not answer about a Chess960 start: {e}"));
             }
         };

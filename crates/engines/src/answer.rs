@@ -3,6 +3,7 @@
 //! [`lawbook_outcome::Outcome`], per-side facts a [`ByColor`]. The text of
 //! each protocol is read into these types at the adapter's edge.
 
+use crate::fault::{Fault, FaultKind};
 use core::fmt;
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
@@ -392,8 +393,9 @@ pub struct PositionFacts {
 pub enum EngineError {
     /// The engine cannot answer this kind of question.
     Unsupported(Capability),
-    /// The engine failed: crashed, timed out, or answered nonsense.
-    Failed(String),
+    /// The engine failed: crashed, timed out, or answered nonsense; the
+    /// [`Fault`] says which ([`EngineError::kind`]) and explains it.
+    Failed(Fault),
     /// The engine refuses the position it is asked about, in its own words:
     /// its FEN reader or its validation rejects the start (a JSON-lines
     /// `bad_fen` reply, the built-in engine's error kind such as
@@ -404,9 +406,29 @@ pub enum EngineError {
 }
 
 impl EngineError {
-    /// A failure, in the words of a report.
-    pub fn failed(why: impl Into<String>) -> EngineError {
-        EngineError::Failed(why.into())
+    /// A fault of `kind`, in the words of a report.
+    pub fn failed(kind: FaultKind, why: impl Into<String>) -> EngineError {
+        EngineError::Failed(Fault::new(kind, why))
+    }
+
+    /// The kind of fault, for a failure; `None` for an unsupported question
+    /// or a refused position, which are answers, not faults.
+    ///
+    /// ```
+    /// use lawbook_engines::{Capability, EngineError, FaultKind};
+    /// assert_eq!(EngineError::failed(FaultKind::Exited, "it exited").kind(), Some(FaultKind::Exited));
+    /// assert_eq!(EngineError::Unsupported(Capability::Board).kind(), None);
+    /// ```
+    pub fn kind(&self) -> Option<FaultKind> {
+        self.fault().map(Fault::kind)
+    }
+
+    /// The fault, for a failure.
+    pub fn fault(&self) -> Option<&Fault> {
+        match self {
+            EngineError::Failed(fault) => Some(fault),
+            EngineError::Unsupported(_) | EngineError::Refused(_) => None,
+        }
     }
 
     /// A refusal of the position, in the words of a report.

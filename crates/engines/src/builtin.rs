@@ -1,5 +1,6 @@
 //! [`BuiltIn`]: lawbook's own rules, in process.
 
+use crate::FaultKind;
 use crate::answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
@@ -18,7 +19,7 @@ impl BuiltIn {
     /// Every fact of the query's position, as lawbook's game model judges it.
     ///
     /// # Errors
-    /// [`EngineError::Failed`] when the query does not read or its moves are
+    /// [`FaultKind::Unaskable`] when the query does not read or its moves are
     /// not legal (the draw-rule facts also when they go on after the game
     /// has ended by itself).
     pub fn judge(query: &PositionQuery) -> Result<Facts, EngineError> {
@@ -133,7 +134,8 @@ impl BuiltIn {
             });
             out.push(here);
             if let Some(&mv) = replay.moves.get(ply) {
-                game.play(mv).map_err(|e| EngineError::failed(format!("move {}: {e}", ply + 1)))?;
+                game.play(mv)
+                    .map_err(|e| EngineError::failed(FaultKind::Unaskable, format!("move {}: {e}", ply + 1)))?;
             }
         }
         Ok(out)

@@ -6,6 +6,7 @@
 //! it can answer ([`Engine::supports`]); a question it cannot answer gives
 //! [`EngineError::Unsupported`], never a made-up answer.
 
+use crate::FaultKind;
 use crate::answer::{Answer, Capability, Claims, EngineError, Facts, Played, PositionFacts, Question};
 use crate::query::PositionQuery;
 use lawbook_board::{Board, ByColor, Color, Square};
@@ -29,7 +30,7 @@ pub trait Engine: Send {
     ///
     /// # Errors
     /// [`EngineError::Unsupported`] for a question the engine cannot answer,
-    /// [`EngineError::Failed`] when it failed to answer,
+    /// [`EngineError::Failed`] when it failed to answer (the [`crate::Fault`] says how),
     /// [`EngineError::Refused`] when it refuses the position itself.
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError>;
 }
@@ -51,7 +52,10 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
 
 /// An answer of the wrong kind: a fault of the engine's adapter.
 fn mismatch(question: &Question, answer: &Answer) -> EngineError {
-    EngineError::failed(format!("the engine answered {answer:?} to the question {question:?}"))
+    EngineError::failed(
+        FaultKind::BrokeProtocol,
+        format!("the engine answered {answer:?} to the question {question:?}"),
+    )
 }
 
 /// The typed questions of every [`Engine`].

@@ -6,7 +6,7 @@
 //! them to print results in order).
 
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Fault, FaultKind, PositionQuery, Question};
 use std::sync::{Arc, Mutex};
 
 /// Idle engines of one registry entry, built on demand.
@@ -34,11 +34,17 @@ impl Pool {
     }
 
     /// An idle engine, or a new one; why none could be started.
-    fn take(&self) -> Result<Box<dyn Engine>, String> {
+    fn take(&self) -> Result<Box<dyn Engine>, Fault> {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         match idle {
             Some(engine) => Ok(engine),
-            None => crate::adapters::build(&self.spec).map_err(|e| e.to_string()),
+            None => crate::adapters::build(&self.spec).map_err(|e| {
+                let said = e.to_string();
+                match e {
+                    EngineError::Failed(fault) => fault.reword(|_| said),
+                    _ => Fault::new(FaultKind::CouldNotStart, said),
+                }
+            }),
         }
     }
 
@@ -60,15 +66,15 @@ impl Pool {
                 self.give_back(engine);
                 answer
             }
-            Err(why) => f(&mut Broken(self.spec.name.clone(), why)),
+            Err(why) => f(&mut NotStarted(self.spec.name.clone(), why)),
         }
     }
 }
 
 /// An engine that could not be started.
-struct Broken(String, String);
+struct NotStarted(String, Fault);
 
-impl Engine for Broken {
+impl Engine for NotStarted {
     fn name(&self) -> &str {
         &self.0
     }

@@ -14,13 +14,13 @@
 //! receive the terminal's Ctrl-C).
 //!
 //! The line-protocol helpers the UCI and xboard adapters share live here
-//! too: finding the program ([`program`]), sending a line ([`send`]), reading
+//! too: finding the program ([`installed_program`]), sending a line ([`send`]), reading
 //! an answer up to its last line ([`read_answer`]) or a program's whole
 //! output ([`read_to_end`], with [`Process::exit_status`]), and explaining a
 //! failure in a report's words.
 
-use crate::EngineError;
 use crate::registry::EngineSpec;
+use crate::{EngineError, Exit, Fault, FaultKind};
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -135,6 +135,36 @@ enum Incoming {
     TooLong,
 }
 
+/// What can be said of a process that stopped answering
+/// ([`Process::farewell`]); its `Display` is a tail for a message, starting
+/// with `; `, or nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Farewell {
+    /// How it ended, if it has.
+    pub exit: Option<Exit>,
+    /// The last lines of its standard error (quoted and shortened).
+    pub last_words: Vec<String>,
+}
+
+impl Farewell {
+    /// Whether there is nothing to say.
+    pub fn is_empty(&self) -> bool {
+        self.exit.is_none() && self.last_words.is_empty()
+    }
+}
+
+impl std::fmt::Display for Farewell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(exit) = self.exit {
+            write!(f, "; {exit}")?;
+        }
+        if !self.last_words.is_empty() {
+            write!(f, "; its last words on standard error: {}", self.last_words.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// A running child process with line-based input and output.
 pub struct Process {
     program: String,
@@ -242,10 +272,10 @@ impl Process {
 
     /// What can be said of a process that stopped answering: how it ended
     /// (waiting a moment for it to) and the last lines of its standard
-    /// error, as `; it exited with status 139; its last words on standard
-    /// error: "segmentation fault"`, or an empty text when there is nothing to say.
-    pub fn farewell(&mut self) -> String {
-        let mut said = String::new();
+    /// error; shown as `; it exited with status 139; its last words on
+    /// standard error: "segmentation fault"`, or as nothing when there is
+    /// nothing to say.
+    pub fn farewell(&mut self) -> Farewell {
         let until = Instant::now() + Duration::from_millis(200);
         let status = loop {
             match self.child.try_wait() {
@@ -254,24 +284,21 @@ impl Process {
                 _ => break None,
             }
         };
-        if let Some(status) = status {
+        let exit = status.map(|status| {
             #[cfg(unix)]
             let signal = std::os::unix::process::ExitStatusExt::signal(&status);
             #[cfg(not(unix))]
             let signal: Option<i32> = None;
             match (status.code(), signal) {
-                (Some(code), _) => said.push_str(&format!("; it exited with status {code}")),
-                (None, Some(signal)) => said.push_str(&format!("; it was killed by signal {signal}")),
-                (None, None) => said.push_str("; it ended"),
+                (Some(code), _) => Exit::Code(code),
+                (None, Some(signal)) => Exit::Signal(signal),
+                (None, None) => Exit::Ended,
             }
-        }
+        });
         // Its last words may still be on their way through the pipe.
         thread::sleep(Duration::from_millis(20));
-        let tail: Vec<String> = self.stderr_tail.lock().map(|t| t.iter().cloned().collect()).unwrap_or_default();
-        if !tail.is_empty() {
-            said.push_str(&format!("; its last words on standard error: {}", tail.join(", ")));
-        }
-        said
+        let last_words = self.stderr_tail.lock().map(|t| t.iter().cloned().collect()).unwrap_or_default();
+        Farewell { exit, last_words }
     }
 
     /// Sends one line (a newline is added).
@@ -401,28 +428,38 @@ pub fn locate(command: &str) -> Option<std::path::PathBuf> {
 /// The program a child-process engine runs, found on PATH or in `/usr/games`.
 ///
 /// # Errors
-/// [`EngineError::Failed`] when the spec has no command or the program is
-/// not installed; the message names the spec's `install` command.
-pub fn program(spec: &EngineSpec) -> Result<String, EngineError> {
+/// [`FaultKind::CouldNotStart`] when the spec has no command,
+/// [`FaultKind::NotInstalled`] when the program or its script is not there;
+/// the message names the spec's `install` command.
+pub fn installed_program(spec: &EngineSpec) -> Result<String, EngineError> {
     let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
-        EngineError::failed(format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol))
+        EngineError::failed(
+            FaultKind::CouldNotStart,
+            format!("engine {:?}: protocol {:?} needs a command", spec.name, spec.protocol),
+        )
     })?;
     let how = match spec.install.as_deref() {
         Some(install) => format!("install it with: {install}"),
         None => "the registry names no install command for it".to_string(),
     };
     if let Some(script) = spec.script.as_deref().filter(|s| !std::path::Path::new(s).is_file()) {
-        return Err(EngineError::failed(format!(
-            "engine {:?}: its script {script} is not there (it comes with a checkout of the registry's folder); {how}",
-            spec.name
-        )));
+        return Err(EngineError::failed(
+            FaultKind::NotInstalled,
+            format!(
+                "engine {:?}: its script {script} is not there (it comes with a checkout of the registry's folder); {how}",
+                spec.name
+            ),
+        ));
     }
     match locate(command) {
         Some(path) => Ok(path.to_string_lossy().into_owned()),
-        None => Err(EngineError::failed(format!(
-            "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
-            spec.name
-        ))),
+        None => Err(EngineError::failed(
+            FaultKind::NotInstalled,
+            format!(
+                "engine {:?}: the program {command:?} is not installed (not on PATH or in /usr/games); {how}",
+                spec.name
+            ),
+        )),
     }
 }
 
@@ -436,10 +473,30 @@ pub fn excerpt(line: &str) -> String {
     }
 }
 
-/// Explains a [`ProcessError`] met while waiting for `what`.
+impl ProcessError {
+    /// The kind of engine fault this is.
+    pub fn kind(&self) -> FaultKind {
+        match self {
+            ProcessError::Spawn(_) => FaultKind::CouldNotStart,
+            ProcessError::Timeout(_) => FaultKind::TimedOut,
+            ProcessError::Closed | ProcessError::Write(_) => FaultKind::Exited,
+            ProcessError::LineTooLong(_) => FaultKind::Flooded,
+        }
+    }
+}
+
+impl From<ProcessError> for Fault {
+    /// The error in its own words ([`process_failed`] says more).
+    fn from(error: ProcessError) -> Fault {
+        Fault::new(error.kind(), error.to_string())
+    }
+}
+
+/// Explains a [`ProcessError`] met while waiting for `what`; `last` is the
+/// engine's last line, if it said one.
 pub fn process_failed(what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
     let seen = last.map(|l| format!("; its last line was {}", excerpt(l))).unwrap_or_default();
-    EngineError::failed(match error {
+    let message = match error {
         ProcessError::Timeout(_) => {
             format!(
                 "no {what} within the time limit of {} ms (the engine hangs or is too slow){seen}",
@@ -452,6 +509,11 @@ pub fn process_failed(what: &str, error: &ProcessError, limit: Duration, last: O
         }
         ProcessError::Write(why) => format!("the engine no longer reads its input ({why}); it has probably exited"),
         ProcessError::Spawn(why) => format!("cannot start the engine: {why}"),
+    };
+    let fault = Fault::new(error.kind(), message);
+    EngineError::Failed(match last {
+        Some(line) => fault.with_line(line),
+        None => fault,
     })
 }
 
@@ -517,10 +579,17 @@ fn flooded(what: &str, first: usize, max_lines: usize, lines: &[String]) -> Resu
     if lines.len() - first < max_lines {
         return Ok(());
     }
-    Err(EngineError::failed(format!(
-        "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
-        lines.last().map_or_else(String::new, |l| excerpt(l))
-    )))
+    let fault = Fault::new(
+        FaultKind::Flooded,
+        format!(
+            "the engine flooded its output: more than {max_lines} lines without {what}; the last was {}",
+            lines.last().map_or_else(String::new, |l| excerpt(l))
+        ),
+    );
+    Err(EngineError::Failed(match lines.last() {
+        Some(line) => fault.with_line(line.clone()),
+        None => fault,
+    }))
 }
 
 /// Reads every line the process prints until it has been silent for
@@ -575,9 +644,10 @@ pub fn read_to_end(
         text_only(&line, what)?;
         lines.push(line);
         if lines.len() > max_lines {
-            return Err(EngineError::failed(format!(
-                "the engine flooded its output: more than {max_lines} lines while it was asked for {what}"
-            )));
+            return Err(EngineError::failed(
+                FaultKind::Flooded,
+                format!("the engine flooded its output: more than {max_lines} lines while it was asked for {what}"),
+            ));
         }
     }
 }
@@ -585,10 +655,13 @@ pub fn read_to_end(
 /// Refuses a line that is not text (invalid UTF-8 or control characters).
 fn text_only(line: &str, what: &str) -> Result<(), EngineError> {
     if line.contains(char::REPLACEMENT_CHARACTER) || line.chars().any(|c| c.is_control() && c != '\t') {
-        return Err(EngineError::failed(format!(
-            "the engine printed garbage while it was asked for {what}: {}",
-            excerpt(line)
-        )));
+        return Err(EngineError::Failed(
+            Fault::new(
+                FaultKind::Garbage,
+                format!("the engine printed garbage while it was asked for {what}: {}", excerpt(line)),
+            )
+            .with_line(line),
+        ));
     }
     Ok(())
 }
@@ -603,16 +676,23 @@ pub fn send(process: &mut Process, line: &str) -> Result<(), EngineError> {
 
 /// Adds what can be said of a process that exited or stopped reading
 /// ([`Process::farewell`]) to the error its silence caused.
-fn with_farewell(process: &mut Process, cause: &ProcessError, error: EngineError) -> EngineError {
+pub(crate) fn with_farewell(process: &mut Process, cause: &ProcessError, error: EngineError) -> EngineError {
     match (cause, error) {
-        (ProcessError::Closed | ProcessError::Write(_), EngineError::Failed(message)) => {
+        (ProcessError::Closed | ProcessError::Write(_), EngineError::Failed(fault)) => {
             let farewell = process.farewell();
-            // Say how it ended rather than guess.
-            let message = match message.strip_suffix("; it has probably exited") {
-                Some(known) if !farewell.is_empty() => known.to_string(),
-                _ => message,
-            };
-            EngineError::Failed(format!("{message}{farewell}"))
+            let exit = farewell.exit;
+            EngineError::Failed(
+                fault
+                    .reword(|message| {
+                        // Say how it ended rather than guess.
+                        let message = match message.strip_suffix("; it has probably exited") {
+                            Some(known) if !farewell.is_empty() => known.to_string(),
+                            _ => message,
+                        };
+                        format!("{message}{farewell}")
+                    })
+                    .with_exit(exit),
+            )
         }
         (_, error) => error,
     }
@@ -622,13 +702,13 @@ fn with_farewell(process: &mut Process, cause: &ProcessError, error: EngineError
 /// query smuggle in a command).
 ///
 /// # Errors
-/// [`EngineError::Failed`] naming `what` when `text` holds a control character.
+/// [`FaultKind::Unaskable`] naming `what` when `text` holds a control character.
 pub fn one_line(what: &str, text: &str) -> Result<(), EngineError> {
     if text.chars().any(char::is_control) {
-        return Err(EngineError::failed(format!(
-            "{what} {} contains a control character; it is not sent",
-            excerpt(text)
-        )));
+        return Err(EngineError::failed(
+            FaultKind::Unaskable,
+            format!("{what} {} contains a control character; it is not sent", excerpt(text)),
+        ));
     }
     Ok(())
 }
@@ -678,13 +758,15 @@ mod tests {
         let mut dying = Process::spawn("sh", &["-c".to_string(), script]).unwrap();
         let deadline = Instant::now() + Duration::from_secs(5);
         let error = read_answer(&mut dying, "`uciok`", deadline, Duration::from_secs(5), 10, |_| false).unwrap_err();
-        let EngineError::Failed(message) = error else { panic!("{error:?}") };
+        let EngineError::Failed(fault) = error else { panic!("{error:?}") };
+        assert_eq!((fault.kind(), fault.exit()), (FaultKind::Exited, Some(Exit::Code(3))));
+        let message = fault.message();
         assert!(message.starts_with("the engine exited (or closed its output) before `uciok`"), "{message}");
         assert!(message.contains("; it exited with status 3"), "{message}");
         assert!(message.ends_with("its last words on standard error: \"hash table: out of memory\""), "{message}");
         // A silent, living engine has nothing to add.
         let mut silent = Process::spawn("sh", &["-c".to_string(), "sleep 300".to_string()]).unwrap();
-        assert_eq!(silent.farewell(), "");
+        assert!(silent.farewell().is_empty());
     }
 
     #[test]
@@ -698,6 +780,7 @@ mod tests {
         let mut silent = Process::spawn("sh", &["-c".to_string(), "sleep 300".to_string()]).unwrap();
         let short = Duration::from_millis(100);
         let error = read_to_end(&mut silent, "an answer", Instant::now() + short, short, 10).unwrap_err();
+        assert_eq!(error.kind(), Some(FaultKind::TimedOut));
         assert!(error.to_string().contains("within the time limit of 100 ms"), "{error}");
         assert!(matches!(silent.exit_status(Instant::now() + short), Err(ProcessError::Timeout(_))));
     }

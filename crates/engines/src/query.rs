@@ -1,7 +1,7 @@
 //! [`PositionQuery`]: a position as engines are asked about it, a start and
 //! the moves played from it, and its one replay into lawbook's types.
 
-use crate::EngineError;
+use crate::{EngineError, FaultKind};
 use lawbook_board::{CastlingMode, Relaxations};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::fen;
@@ -86,18 +86,22 @@ impl PositionQuery {
     /// every move checked.
     ///
     /// # Errors
-    /// [`EngineError::Failed`] naming the FEN or the move that cannot be
+    /// [`FaultKind::Unaskable`] naming the FEN or the move that cannot be
     /// read or played.
     pub fn replay(&self) -> Result<Replay, EngineError> {
         let mode = self.chess960.then_some(CastlingMode::Chess960);
-        let start = fen::read_with(&self.fen, mode, Relaxations::STRICT)
-            .map_err(|e| EngineError::failed(format!("the query's FEN {:?} cannot be read: {e}", self.fen)))?;
+        let start = fen::read_with(&self.fen, mode, Relaxations::STRICT).map_err(|e| {
+            EngineError::failed(FaultKind::Unaskable, format!("the query's FEN {:?} cannot be read: {e}", self.fen))
+        })?;
         let mut replay = Replay { positions: Vec::with_capacity(self.moves.len() + 1), moves: Vec::new() };
         replay.positions.push(start);
         for (i, uci) in self.moves.iter().enumerate() {
             let pos = *replay.current();
             let mv = uci.to_move(&pos).map_err(|e| {
-                EngineError::failed(format!("the query's move {} ({uci}) cannot be replayed: {e}", i + 1))
+                EngineError::failed(
+                    FaultKind::Unaskable,
+                    format!("the query's move {} ({uci}) cannot be replayed: {e}", i + 1),
+                )
             })?;
             replay.moves.push(mv);
             replay.positions.push(pos.play_unchecked(mv));
@@ -130,7 +134,7 @@ impl PositionQuery {
             lawbook_outcome::dead::SearchLimits::default(),
         );
         for mv in replay.moves {
-            game.play(mv).map_err(|e| EngineError::failed(e.to_string()))?;
+            game.play(mv).map_err(|e| EngineError::failed(FaultKind::Unaskable, e.to_string()))?;
         }
         Ok(game)
     }

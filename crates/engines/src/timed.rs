@@ -4,6 +4,7 @@
 
 use crate::answer::{Answer, Capability, EngineError, Question};
 use crate::engine::Engine;
+use crate::fault::{FaultCounts, FaultKind};
 use crate::query::PositionQuery;
 use core::time::Duration;
 use std::sync::Arc;
@@ -29,6 +30,8 @@ struct Counts {
     nanos: AtomicU64,
     answers: AtomicUsize,
     failures: AtomicUsize,
+    /// The failures by kind, in [`FaultKind::ALL`]'s order.
+    by_kind: [AtomicUsize; FaultKind::ALL.len()],
 }
 
 impl Tally {
@@ -49,6 +52,27 @@ impl Tally {
     /// engine is restarted after each).
     pub fn failures(&self) -> usize {
         self.0.failures.load(Ordering::Relaxed)
+    }
+
+    /// The [`Tally::failures`] by kind of fault.
+    ///
+    /// ```
+    /// use lawbook_engines::{Ask, BuiltIn, FaultKind, PositionQuery, Tally, Timed};
+    ///
+    /// let tally = Tally::default();
+    /// let mut engine = Timed::new(BuiltIn, &tally);
+    /// // A move lawbook cannot replay: the question cannot be asked.
+    /// let query = PositionQuery::from_start(&["e2e5"]).unwrap();
+    /// assert!(engine.legal_moves(&query).is_err());
+    /// assert_eq!(tally.faults().get(FaultKind::Unaskable), 1);
+    /// assert_eq!(tally.faults().total(), tally.failures());
+    /// ```
+    pub fn faults(&self) -> FaultCounts {
+        let mut counts = FaultCounts::default();
+        for kind in FaultKind::ALL {
+            counts.add_kind(kind, self.0.by_kind[kind.index()].load(Ordering::Relaxed));
+        }
+        counts
     }
 
     /// Runs `call`, adding its time.
@@ -90,7 +114,10 @@ impl<E: Engine> Engine for Timed<E> {
         let answer = self.tally.time(|| self.engine.answer(query, question));
         let counter = match &answer {
             Ok(_) | Err(EngineError::Refused(_)) => Some(&self.tally.0.answers),
-            Err(EngineError::Failed(_)) => Some(&self.tally.0.failures),
+            Err(EngineError::Failed(fault)) => {
+                self.tally.0.by_kind[fault.kind().index()].fetch_add(1, Ordering::Relaxed);
+                Some(&self.tally.0.failures)
+            }
             Err(EngineError::Unsupported(_)) => None,
         };
         if let Some(counter) = counter {

@@ -14,7 +14,7 @@ use lawbook_engines::Capability;
 use lawbook_engines::adapters::uci::UciEngine;
 use lawbook_engines::adapters::xboard::{Announces, Ending, When, XboardEngine};
 use lawbook_engines::registry::{self, EngineSpec};
-use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, Facts, PositionQuery};
+use lawbook_engines::{Ask, BuiltIn, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
 use std::path::{Path, PathBuf};
@@ -296,64 +296,65 @@ fn placement(board: Result<lawbook_board::Board, EngineError>) -> Result<String,
     })
 }
 
-fn failure(result: Result<impl std::fmt::Debug, EngineError>) -> String {
+fn failure(result: Result<impl std::fmt::Debug, EngineError>) -> Fault {
     match result {
-        Err(EngineError::Failed(why)) => why,
+        Err(EngineError::Failed(fault)) => fault,
         other => panic!("expected an engine failure, got {other:?}"),
     }
 }
 
 /// A fake UCI engine misbehaves once in `mode`: the request fails with a
-/// message containing `expect`, the next request is answered by a fresh
+/// fault of kind `expect`, the next request is answered by a fresh
 /// process, and a healthy engine beside it is not disturbed.
-fn uci_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
+fn uci_misbehaves_once(mode: &str, timeout_ms: u64, expect: FaultKind) -> Fault {
     let dir = TempDir::new();
     let mut bad = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", mode, timeout_ms)).unwrap();
     let mut good = UciEngine::spawn(&fake(&dir, FAKE_UCI, "uci", "good", timeout_ms)).unwrap();
     let start = query(STARTPOS, &[]);
     assert_eq!(good.legal_moves(&start).unwrap().len(), 20);
     let began = Instant::now();
-    let why = failure(bad.legal_moves(&start));
-    assert!(why.contains(expect), "{mode}: the message {why:?} does not say {expect:?}");
+    let fault = failure(bad.legal_moves(&start));
+    assert_eq!(fault.kind(), expect, "{mode}: {fault}");
+    if expect == FaultKind::TimedOut {
+        assert!(fault.message().contains(&format!("the time limit of {timeout_ms} ms")), "{mode}: {fault}");
+    }
     assert!(began.elapsed() < Duration::from_millis(timeout_ms + 2_000), "{mode}: took {:?}", began.elapsed());
     assert_eq!(good.legal_moves(&start).unwrap().len(), 20, "{mode}: the healthy engine is disturbed");
     assert_eq!(bad.legal_moves(&start).unwrap().len(), 20, "{mode}: the adapter did not recover");
     assert_eq!(bad.restarts(), 1, "{mode}");
     assert_eq!(good.restarts(), 0, "{mode}");
+    fault
 }
 
 #[test]
 fn uci_engine_that_crashes_mid_answer() {
-    uci_misbehaves_once("crash", 3_000, "exited");
+    uci_misbehaves_once("crash", 3_000, FaultKind::Exited);
 }
 
 #[test]
 fn uci_engine_that_hangs() {
-    uci_misbehaves_once("hang", 800, "within the time limit of 800 ms");
+    uci_misbehaves_once("hang", 800, FaultKind::TimedOut);
 }
 
 #[test]
 fn uci_engine_that_prints_garbage() {
-    uci_misbehaves_once(
-        "garbage",
-        3_000,
-        "unexpected line in its answer to `go perft 1`: \"%% the quick brown fox &&\"",
-    );
+    let fault = uci_misbehaves_once("garbage", 3_000, FaultKind::Garbage);
+    assert_eq!(fault.line(), Some("%% the quick brown fox &&"), "the line it rests on: {fault}");
 }
 
 #[test]
 fn uci_engine_that_prints_binary_garbage() {
-    uci_misbehaves_once("binary", 3_000, "printed garbage");
+    uci_misbehaves_once("binary", 3_000, FaultKind::Garbage);
 }
 
 #[test]
 fn uci_engine_that_floods_its_output() {
-    uci_misbehaves_once("flood", 5_000, "flooded its output");
+    uci_misbehaves_once("flood", 5_000, FaultKind::Flooded);
 }
 
 #[test]
 fn uci_engine_that_answers_a_different_position() {
-    uci_misbehaves_once("different", 3_000, "answered a different position");
+    uci_misbehaves_once("different", 3_000, FaultKind::OtherPosition);
 }
 
 #[test]
@@ -404,15 +405,18 @@ fn uci_fake_status_and_board() {
 }
 
 /// A fake xboard engine misbehaves once in `mode`, as [`uci_misbehaves_once`].
-fn xboard_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
+fn xboard_misbehaves_once(mode: &str, timeout_ms: u64, expect: FaultKind) {
     let dir = TempDir::new();
     let mut bad = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", mode, timeout_ms)).unwrap();
     let mut good = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "good", timeout_ms)).unwrap();
     let start = query(STARTPOS, &[]);
     assert_eq!(good.is_legal(&start, m("e2e4")), Ok(true));
     let began = Instant::now();
-    let why = failure(bad.is_legal(&start, m("e2e4")));
-    assert!(why.contains(expect), "{mode}: the message {why:?} does not say {expect:?}");
+    let fault = failure(bad.is_legal(&start, m("e2e4")));
+    assert_eq!(fault.kind(), expect, "{mode}: {fault}");
+    if expect == FaultKind::TimedOut {
+        assert!(fault.message().contains(&format!("the time limit of {timeout_ms} ms")), "{mode}: {fault}");
+    }
     assert!(began.elapsed() < Duration::from_millis(timeout_ms + 2_000), "{mode}: took {:?}", began.elapsed());
     assert_eq!(good.is_legal(&start, m("e2e5")), Ok(false), "{mode}: the healthy engine is disturbed");
     assert_eq!(bad.is_legal(&start, m("e2e4")), Ok(true), "{mode}: the adapter did not recover");
@@ -423,22 +427,22 @@ fn xboard_misbehaves_once(mode: &str, timeout_ms: u64, expect: &str) {
 
 #[test]
 fn xboard_engine_that_crashes_mid_answer() {
-    xboard_misbehaves_once("crash", 3_000, "exited");
+    xboard_misbehaves_once("crash", 3_000, FaultKind::Exited);
 }
 
 #[test]
 fn xboard_engine_that_hangs() {
-    xboard_misbehaves_once("hang", 800, "within the time limit of 800 ms");
+    xboard_misbehaves_once("hang", 800, FaultKind::TimedOut);
 }
 
 #[test]
 fn xboard_engine_that_prints_garbage() {
-    xboard_misbehaves_once("garbage", 3_000, "printed garbage");
+    xboard_misbehaves_once("garbage", 3_000, FaultKind::Garbage);
 }
 
 #[test]
 fn xboard_engine_that_floods_its_output() {
-    xboard_misbehaves_once("flood", 5_000, "flooded its output");
+    xboard_misbehaves_once("flood", 5_000, FaultKind::Flooded);
 }
 
 #[test]
@@ -456,8 +460,8 @@ fn xboard_engine_that_answers_slowly_within_the_limit() {
 fn xboard_engine_that_refuses_the_games_moves() {
     let dir = TempDir::new();
     let mut engine = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD, "xboard", "refuse", 3_000)).unwrap();
-    let why = failure(engine.is_legal(&query(STARTPOS, &["e2e4"]), m("e7e5")));
-    assert!(why.contains("refuses a move of the game"), "{why}");
+    let fault = failure(engine.is_legal(&query(STARTPOS, &["e2e4"]), m("e7e5")));
+    assert_eq!(fault.kind(), FaultKind::RefusedMove, "{fault}");
     // Nothing to refuse without game moves; the candidate's refusal is the verdict.
     assert_eq!(engine.is_legal(&query(STARTPOS, &[]), m("e2e4")), Ok(false));
 }
@@ -619,7 +623,9 @@ fn xboard_silence_is_unknown_where_the_engine_would_not_speak() {
 fn xboard_endings_in_the_registry_must_be_reasons() {
     let dir = TempDir::new();
     let spec = fake_with(&dir, FAKE_XBOARD, "xboard", "good", 3_000, "    endings: {Drawn game: a draw}\n");
-    let why = failure(XboardEngine::spawn(&spec).map(|e| e.announces()));
+    let fault = failure(XboardEngine::spawn(&spec).map(|e| e.announces()));
+    assert_eq!(fault.kind(), FaultKind::CouldNotStart, "{fault}");
+    let why = fault.message();
     assert!(why.contains("Drawn game") && why.contains("threefold_repetition") && why.contains("unnamed"), "{why}");
 }
 
@@ -672,16 +678,14 @@ fn a_missing_program_names_its_install_command() {
     )
     .unwrap()
     .remove(0);
-    let why = failure(lawbook_engines::adapters::build(&spec).map(|e| e.name().to_string()));
-    assert!(why.contains("apt-get install -y no-such-engine"), "{why}");
     let xboard = EngineSpec { protocol: registry::Protocol::Xboard, ..spec.clone() };
-    assert!(
-        failure(lawbook_engines::adapters::build(&xboard).map(|e| e.name().to_string())).contains("apt-get install")
-    );
-    let jsonl = EngineSpec { protocol: registry::Protocol::Jsonl, ..spec };
-    assert!(
-        failure(lawbook_engines::adapters::build(&jsonl).map(|e| e.name().to_string())).contains("apt-get install")
-    );
+    let jsonl = EngineSpec { protocol: registry::Protocol::Jsonl, ..spec.clone() };
+    for spec in [spec, xboard, jsonl] {
+        let fault = failure(lawbook_engines::adapters::build(&spec).map(|e| e.name().to_string()));
+        assert_eq!(fault.kind(), FaultKind::NotInstalled, "{:?}: {fault}", spec.protocol);
+        // What a person needs to act on it.
+        assert!(fault.message().contains("apt-get install -y no-such-engine"), "{:?}: {fault}", spec.protocol);
+    }
 }
 
 #[test]
@@ -695,7 +699,9 @@ fn build_dispatches_on_the_protocol() {
     if cfg!(feature = "peers") {
         assert!(peer.is_ok());
     } else {
-        assert!(failure(peer.map(|e| e.name().to_string())).contains("--features peers"));
+        let fault = failure(peer.map(|e| e.name().to_string()));
+        assert_eq!(fault.kind(), FaultKind::CouldNotStart, "{fault}");
+        assert!(fault.message().contains("--features peers"), "{fault}");
     }
 }
 
@@ -926,13 +932,15 @@ fn uci_engine_that_drops_what_a_position_no_game_can_reach_cannot_have_refuses_i
     assert_eq!(corrects.restarts(), 0, "a refusal is an answer, not a failure");
     // Its `d` shows a right the FEN does not give: it misread the FEN, a failure.
     let mut misreads = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "misreads", 3_000)).unwrap();
-    assert!(failure(misreads.legal_moves(&unreachable)).contains("another position (the castling rights)"));
+    let fault = failure(misreads.legal_moves(&unreachable));
+    assert_eq!(fault.kind(), FaultKind::OtherPosition, "{fault}");
+    assert!(fault.message().contains("(the castling rights)"), "{fault}");
     // One that shows the position as given has taken it, and its answer is its own.
     let mut takes = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "takes", 3_000)).unwrap();
     assert!(takes.legal_moves(&unreachable).unwrap().contains(&m("e1g1")));
     // One that exits on it has failed, and is restarted.
     let mut crashes = UciEngine::spawn(&fake(&dir, FAKE_UCI_UNREACHABLE, "uci", "crash", 3_000)).unwrap();
-    assert!(failure(crashes.legal_moves(&unreachable)).contains("exited"));
+    assert_eq!(failure(crashes.legal_moves(&unreachable)).kind(), FaultKind::Exited);
     assert_eq!(crashes.legal_moves(&query(STARTPOS, &[])).unwrap().len(), 20);
     assert_eq!(crashes.restarts(), 1);
 }
@@ -953,9 +961,9 @@ fn xboard_engine_that_says_the_position_is_illegal_refuses_it() {
     }
     // Exiting without a word is a crash; not knowing `setboard` is no refusal of the position.
     let mut crashes = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "crash", 3_000)).unwrap();
-    assert!(matches!(crashes.is_legal(&unreachable, m("e1d1")), Err(EngineError::Failed(_))));
+    assert_eq!(failure(crashes.is_legal(&unreachable, m("e1d1"))).kind(), FaultKind::Exited);
     let mut unknown = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "unknown", 3_000)).unwrap();
-    assert!(failure(unknown.is_legal(&unreachable, m("e1d1"))).contains("did not take the position"));
+    assert_eq!(failure(unknown.is_legal(&unreachable, m("e1d1"))).kind(), FaultKind::RefusedMove);
     // An engine that takes the position is judged by its answers.
     let mut takes = XboardEngine::spawn(&fake(&dir, FAKE_XBOARD_UNREACHABLE, "xboard", "takes", 3_000)).unwrap();
     assert_eq!(takes.is_legal(&unreachable, m("e1d1")), Ok(true));

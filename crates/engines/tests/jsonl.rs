@@ -7,7 +7,7 @@
 
 use lawbook_engines::adapters::jsonl::JsonlEngine;
 use lawbook_engines::registry::{self, EngineSpec};
-use lawbook_engines::{Ask, EngineError, PositionQuery};
+use lawbook_engines::{Ask, EngineError, Fault, FaultKind, PositionQuery};
 
 /// A fake engine. Its `hello` reply carries `HELLO` (the protocol field
 /// and what follows it); its `game` reply's outcome is `OUTCOME`. Every
@@ -43,15 +43,22 @@ fn start() -> PositionQuery {
     PositionQuery::from_start(&[]).expect("the initial position")
 }
 
-/// The message of an engine error (and that it is one line).
-fn failure<T: std::fmt::Debug>(result: Result<T, EngineError>) -> String {
+/// The fault of an engine error (and that its message is one line).
+fn failure<T: std::fmt::Debug>(result: Result<T, EngineError>) -> Fault {
     match result {
-        Err(EngineError::Failed(why)) => {
-            assert!(!why.contains('\n'), "one line: {why}");
-            why
+        Err(EngineError::Failed(fault)) => {
+            assert!(!fault.message().contains('\n'), "one line: {fault}");
+            fault
         }
         other => panic!("expected an engine error, got {other:?}"),
     }
+}
+
+/// The message of a fault of kind `kind`, which it must be.
+fn fault_of<T: std::fmt::Debug>(kind: FaultKind, result: Result<T, EngineError>) -> String {
+    let fault = failure(result);
+    assert_eq!(fault.kind(), kind, "{fault}");
+    fault.message().to_string()
 }
 
 #[test]
@@ -74,23 +81,23 @@ fn replies_that_break_the_schema_are_engine_errors_naming_the_place() {
     let q = start();
     // A wrong type.
     assert_eq!(
-        failure(engine.in_check(&q)),
+        fault_of(FaultKind::BrokeProtocol, engine.in_check(&q)),
         r#"the reply to the status request breaks the protocol schema at /in_check: wanted true or false (whether the side to move is in check), found "no""#
     );
     // A missing field.
     assert_eq!(
-        failure(engine.legal_moves(&q)),
+        fault_of(FaultKind::BrokeProtocol, engine.legal_moves(&q)),
         "the reply to the legal_moves request breaks the protocol schema at /moves: wanted an array, each item once \
          (every legal move, in UCI, each once), found nothing"
     );
     // A reason the protocol does not name.
     assert_eq!(
-        failure(engine.outcome(&q)),
+        fault_of(FaultKind::BrokeProtocol, engine.outcome(&q)),
         r#"the reply to the game request breaks the protocol schema at /outcome/reason: wanted one of "checkmate", "stalemate", "insufficient_material", "dead_position", "seventyfive_moves", "fivefold_repetition", "fifty_moves", "threefold_repetition" (how a game ended by itself), found "resignation""#
     );
     // An error kind the protocol does not name.
     assert!(
-        failure(engine.board(&q)).starts_with(
+        fault_of(FaultKind::BrokeProtocol, engine.board(&q)).starts_with(
             r#"the reply to the board request breaks the protocol schema at /error/kind: wanted one of "bad_json", "line_too_long","#
         )
     );
@@ -103,7 +110,7 @@ fn replies_that_break_the_schema_are_engine_errors_naming_the_place() {
     let mut engine =
         JsonlEngine::spawn(&spec(HELLO, r#"{"result":"2-0","reason":"checkmate"}"#, true)).expect("starts");
     assert_eq!(
-        failure(engine.outcome(&q)),
+        fault_of(FaultKind::BrokeProtocol, engine.outcome(&q)),
         r#"the reply to the game request breaks the protocol schema at /outcome/result: wanted one of "1-0", "0-1", "1/2-1/2" (a game result), found "2-0""#
     );
 }
@@ -112,8 +119,13 @@ fn replies_that_break_the_schema_are_engine_errors_naming_the_place() {
 fn without_validation_the_adapter_reads_replies_as_before() {
     let mut engine = JsonlEngine::spawn(&spec(HELLO, "null", false)).expect("the fake engine starts");
     let q = start();
-    assert_eq!(failure(engine.in_check(&q)), r#"the reply's "in_check" is "no", not true, false or null"#);
-    assert!(failure(engine.legal_moves(&q)).starts_with(r#"the reply has no "moves" field"#));
+    // Read by the protocol's types: a field of the wrong type, or missing, breaks the protocol,
+    // and the message names the request, what is wrong and the reply.
+    let why = fault_of(FaultKind::BrokeProtocol, engine.in_check(&q));
+    assert!(why.starts_with("the reply to the status request does not fit the protocol (invalid type"), "{why}");
+    assert!(why.contains(r#""in_check":"no""#), "{why}");
+    let why = fault_of(FaultKind::BrokeProtocol, engine.legal_moves(&q));
+    assert!(why.contains("missing field `moves`"), "{why}");
     assert_eq!(engine.outcome(&q), Ok(None));
     // With the schema, the same well-formed reply passes.
     let mut checked = JsonlEngine::spawn(&spec(HELLO, "null", true)).expect("the fake engine starts");
@@ -139,11 +151,11 @@ fn a_hello_reply_of_another_version_or_none_stops_the_client() {
     for (hello, expected) in &cases {
         // The version is checked first, with or without the schema.
         for validate in [false, true] {
-            let why = failure(JsonlEngine::spawn(&spec(hello, "null", validate)));
+            let why = fault_of(FaultKind::WrongVersion, JsonlEngine::spawn(&spec(hello, "null", validate)));
             assert!(why.contains(expected), "{hello}: {why}");
             assert!(why.ends_with("; this client speaks protocol version 1 only"), "{hello}: {why}");
             let built = lawbook_engines::adapters::build(&spec(hello, "null", validate)).map(|e| e.name().to_string());
-            assert!(failure(built).contains(expected), "{hello}");
+            assert!(fault_of(FaultKind::WrongVersion, built).contains(expected), "{hello}");
         }
     }
     // Version 1, written as JSON may write a whole number.
@@ -155,7 +167,7 @@ fn a_hello_reply_of_another_version_or_none_stops_the_client() {
 fn a_hello_reply_that_breaks_the_schema_stops_a_validating_client() {
     let hello = r#""protocol":1,"engine":"fake","supports":["hello","status"],"features":["Chess960"]"#;
     assert!(JsonlEngine::spawn(&spec(hello, "null", false)).is_ok());
-    let why = failure(JsonlEngine::spawn(&spec(hello, "null", true)));
+    let why = fault_of(FaultKind::BrokeProtocol, JsonlEngine::spawn(&spec(hello, "null", true)));
     assert!(
         why.starts_with(r#"the reply to the hello request breaks the protocol schema at /features/0: wanted one of "chess960", "automatic_fifty_moves", "checkers" or a string matching"#),
         "{why}"
@@ -194,13 +206,13 @@ fn game_over_is_a_refused_move_and_an_error_elsewhere() {
     assert!(!played.accepted && played.after.is_none());
     assert_eq!(engine.is_legal(&mate, e2e4), Ok(false));
     // Elsewhere it says a move of the list came after the end, which the harness never sends.
-    assert!(failure(engine.in_check(&mate)).contains("game_over"));
+    assert_eq!(failure(engine.in_check(&mate)).kind(), FaultKind::RefusedMove);
 }
 
 #[test]
 fn a_hello_without_the_required_fields_is_refused_always() {
     // `cat` echoes the request: a protocol number, and nothing the protocol requires of a reply.
     let spec = registry::parse("engines:\n  - name: cat\n    protocol: jsonl\n    command: cat\n").unwrap().remove(0);
-    let why = failure(JsonlEngine::spawn(&spec));
+    let why = fault_of(FaultKind::BrokeProtocol, JsonlEngine::spawn(&spec));
     assert!(why.contains("\"engine\"") && why.contains("\"supports\"") && why.contains("\"features\""), "{why}");
 }

@@ -7,7 +7,7 @@
 use lawbook_board::{Color, Square};
 use lawbook_engines::adapters::uci::{Dialect, Display, UciEngine};
 use lawbook_engines::registry::{self, EngineSpec};
-use lawbook_engines::{Ask, Capability, Engine, EngineError, PositionQuery};
+use lawbook_engines::{Ask, Capability, Engine, EngineError, FaultKind, PositionQuery};
 use lawbook_notation::uci::UciMove;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -183,12 +183,10 @@ fn a_search_that_does_not_end_is_stopped_and_costs_one_answer() {
     let mut engine = UciEngine::spawn(&fake("accepts_illegal.py", "hang", limit)).unwrap();
     let began = Instant::now();
     match engine.checkmate(&query(START, &["e2e4"])) {
-        Err(EngineError::Failed(why)) => {
-            assert!(
-                why.contains("within the time limit of 1500 ms")
-                    && why.contains("sent `stop`, it then ended its search"),
-                "{why}"
-            )
+        Err(EngineError::Failed(fault)) => {
+            assert_eq!(fault.kind(), FaultKind::TimedOut, "{fault}");
+            // What it did when told to stop, for the person reading.
+            assert!(fault.message().contains("sent `stop`, it then ended its search"), "{fault}");
         }
         other => panic!("expected a failure, got {other:?}"),
     }

@@ -8,7 +8,7 @@
 use lawbook_board::Color;
 use lawbook_engines::adapters::xboard::{Announces, Ending, When, XboardEngine};
 use lawbook_engines::registry::{self, EngineSpec};
-use lawbook_engines::{Ask, Capability, Engine, EngineError, PositionQuery};
+use lawbook_engines::{Ask, Capability, Engine, EngineError, FaultKind, PositionQuery};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
 use std::path::Path;
@@ -202,7 +202,7 @@ fn a_protocol_one_engine_is_heard_out_without_ping() {
 fn an_engine_without_normal_chess_is_told_so_at_once() {
     let began = Instant::now();
     let why = match XboardEngine::spawn(&spec("xiangqi_only")) {
-        Err(EngineError::Failed(why)) => why,
+        Err(EngineError::Failed(fault)) if fault.kind() == FaultKind::CouldNotStart => fault.message().to_string(),
         other => panic!("expected a failure to start, got {other:?}"),
     };
     assert!(why.contains("does not play normal chess") && why.contains("xiangqi, shogi, makruk"), "{why}");
@@ -214,7 +214,11 @@ fn an_engine_without_normal_chess_is_told_so_at_once() {
 fn an_unknown_command_is_no_refusal_of_the_move() {
     let mut engine = spawn("usermove_only");
     match engine.is_legal(&query(STARTPOS, &[]), m("e2e4")) {
-        Err(EngineError::Failed(why)) => assert!(why.contains("does not take bare moves"), "{why}"),
+        Err(EngineError::Failed(fault)) => {
+            assert_eq!(fault.kind(), FaultKind::BrokeProtocol, "{fault}");
+            // And says what to do about it.
+            assert!(fault.message().contains("--option usermove=1"), "{fault}");
+        }
         other => panic!("expected a failure that says why, got {other:?}"),
     }
 }

@@ -94,7 +94,7 @@ fn main() {
             }
             "uci" => {
                 for (pos, mv, _, text) in &moves {
-                    assert_eq!(uci::parse(pos, text).expect("the UCI reads"), *mv);
+                    assert_eq!(uci::read_legal(pos, text).expect("the UCI reads"), *mv);
                 }
             }
             "play" => {

@@ -8,7 +8,7 @@
 //! use lawbook_notation::{fen, uci};
 //!
 //! let pos = fen::read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
-//! let mv = uci::parse(&pos, "e7e5")?;
+//! let mv = uci::read_legal(&pos, "e7e5")?;
 //! let pos = pos.play_unchecked(mv);
 //! assert_eq!(fen::write(&pos), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

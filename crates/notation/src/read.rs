@@ -66,7 +66,7 @@ pub fn read_move(pos: &Position, text: &str, options: ReadOptions) -> Result<(Mo
 #[inline(always)]
 pub(crate) fn read_word(pos: &Position, word: &str, options: ReadOptions) -> Result<(Move, MoveFormat), MoveError> {
     if looks_like_uci(word) {
-        return match uci::parse(pos, word) {
+        return match uci::read_legal(pos, word) {
             Ok(mv) => Ok((mv, MoveFormat::Uci)),
             Err(_) => Err(explain_uci(pos, word)),
         };
@@ -75,7 +75,7 @@ pub(crate) fn read_word(pos: &Position, word: &str, options: ReadOptions) -> Res
 }
 
 /// Reads a move in UCI notation only (`e2e4`, `e7e8q`, castling as
-/// [`uci::parse`] reads it), and when it is not legal says why, as
+/// [`uci::read_legal`] reads it), and when it is not legal says why, as
 /// [`read_move`] does: the protocol reader of `lawbook serve`.
 ///
 /// # Errors
@@ -91,7 +91,7 @@ pub(crate) fn read_word(pos: &Position, word: &str, options: ReadOptions) -> Res
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    match uci::parse(pos, text) {
+    match uci::read_legal(pos, text) {
         Ok(mv) => Ok(mv),
         Err(_) if looks_like_uci(text) => Err(explain_uci(pos, text)),
         Err(_) => Err(MoveError {
@@ -103,7 +103,7 @@ pub fn read_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// Why a well-formed UCI move that [`uci::parse`] refused is not legal.
+/// Why a well-formed UCI move that [`uci::read_legal`] refused is not legal.
 fn explain_uci(pos: &Position, text: &str) -> MoveError {
     let shown: String = text.chars().take(40).collect();
     // A king's step along its first rank may be castling: say why that is not allowed.

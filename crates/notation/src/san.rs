@@ -32,9 +32,9 @@ pub enum Strictness {
 /// ```
 /// use lawbook_notation::{fen, san, uci};
 /// let pos = fen::read("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
-/// let castle = uci::parse(&pos, "e1c1")?;
+/// let castle = uci::read_legal(&pos, "e1c1")?;
 /// assert_eq!(san::write(&pos, castle), "O-O-O");
-/// let check = uci::parse(&pos, "a1a8")?;
+/// let check = uci::read_legal(&pos, "a1a8")?;
 /// assert_eq!(san::write(&pos, check), "Rxa8+");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -55,7 +55,7 @@ pub fn write_lang(pos: &Position, mv: Move, lang: Lang) -> String {
 /// ```
 /// use lawbook_notation::{fen, san, uci};
 /// let pos = fen::read("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")?;
-/// assert_eq!(san::write_long(&pos, uci::parse(&pos, "g1f3")?), "Ng1-f3");
+/// assert_eq!(san::write_long(&pos, uci::read_legal(&pos, "g1f3")?), "Ng1-f3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_long(pos: &Position, mv: Move) -> String {

@@ -49,12 +49,13 @@ impl std::error::Error for UciError {}
 
 /// Reads a UCI move and finds the legal move of `pos` it names. Castling is
 /// accepted both as the king's two-square step (standard chess only) and as
-/// the king taking its own rook.
+/// the king taking its own rook. (`text.parse::<UciMove>()` reads the text
+/// alone, judging nothing; [`crate::read_uci`] says why a move is not legal.)
 ///
 /// # Errors
 /// [`UciError::Syntax`] for text that is not UCI notation (the null move
 /// `0000` included), [`UciError::Illegal`] when no legal move matches.
-pub fn parse(pos: &Position, text: &str) -> Result<Move, UciError> {
+pub fn read_legal(pos: &Position, text: &str) -> Result<Move, UciError> {
     match text.parse::<UciMove>()? {
         UciMove::Null => Err(UciError::Syntax(text.to_string())),
         named => named.to_move(pos),
@@ -97,7 +98,7 @@ impl UciMove {
     /// ```
     /// use lawbook_notation::{fen, uci::{self, UciMove}};
     /// let pos = fen::read("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
-    /// let short = uci::parse(&pos, "e1h1")?;
+    /// let short = uci::read_legal(&pos, "e1h1")?;
     /// assert_eq!(UciMove::from_move(&pos, short).to_string(), "e1g1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -140,7 +140,7 @@ proptest! {
                 prop_assert!(pos.is_legal(mv));
             }
         }
-        if let Ok(mv) = uci::parse(&pos, &text) {
+        if let Ok(mv) = uci::read_legal(&pos, &text) {
             prop_assert!(pos.is_legal(mv));
         }
     }

@@ -11,7 +11,7 @@ fn pos(text: &str) -> Position {
 }
 
 fn mv(pos: &Position, text: &str) -> Move {
-    uci::parse(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    uci::read_legal(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Reads strictly in English and returns the move in UCI.
@@ -110,7 +110,7 @@ fn promotion_with_capture() {
 fn a_promotion_to_a_king_or_pawn_is_refused_not_made() {
     let p = pos("k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
     for text in ["e7e8k", "e7e8p", "e7e8K"] {
-        assert!(matches!(uci::parse(&p, text), Err(uci::UciError::Syntax(_))), "{text}");
+        assert!(matches!(uci::read_legal(&p, text), Err(uci::UciError::Syntax(_))), "{text}");
         assert!(read_move(&p, text, ReadOptions::LENIENT).is_err(), "{text}");
     }
     for text in ["e8=K", "e8K", "e8=P", "e7-e8=K"] {

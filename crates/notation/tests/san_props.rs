@@ -13,7 +13,7 @@
 //!   [`read_move`], which says it was long algebraic (or SAN, where the two
 //!   are the same text);
 //! - UCI reads back through [`read_move`] and is reported as UCI;
-//! - `uci::parse` of any move of our pieces to any square (promoting to a
+//! - `uci::read_legal` of any move of our pieces to any square (promoting to a
 //!   queen or knight, for pawns) finds the move that the full list of legal
 //!   moves holds, or refuses it when the list holds none.
 
@@ -94,7 +94,7 @@ fn uci_in_list(pos: &Position, from: Square, to: Square, promotion: Option<Role>
     })
 }
 
-/// `uci::parse` against the full list, for every move of our pieces.
+/// `uci::read_legal` against the full list, for every move of our pieces.
 fn check_uci_parse(pos: &Position, text: &str) -> Result<(), TestCaseError> {
     let board = pos.board();
     for from in board.by_color(pos.turn()) {
@@ -105,7 +105,13 @@ fn check_uci_parse(pos: &Position, text: &str) -> Result<(), TestCaseError> {
             for &promotion in promotions {
                 let written = format!("{from}{to}{}", promotion.map_or(String::new(), |r| r.char().to_string()));
                 let expected = uci_in_list(pos, from, to, promotion);
-                prop_assert_eq!(uci::parse(pos, &written).ok(), expected, "uci::parse({}) in {}", written, text);
+                prop_assert_eq!(
+                    uci::read_legal(pos, &written).ok(),
+                    expected,
+                    "uci::read_legal({}) in {}",
+                    written,
+                    text
+                );
             }
         }
     }

@@ -16,7 +16,7 @@ fn at(text: &str) -> OverTheBoard {
 }
 
 fn mv(otb: &OverTheBoard, text: &str) -> Move {
-    uci::parse(otb.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    uci::read_legal(otb.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn allowed(otb: &OverTheBoard) -> Vec<String> {

@@ -450,7 +450,7 @@ pub fn same_position(a: &Position, b: &Position) -> bool {
 ///
 /// let mut game = Game::new(Position::startpos());
 /// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-///     let mv = uci::parse(game.position(), text)?;
+///     let mv = uci::read_legal(game.position(), text)?;
 ///     game.play(mv)?;
 /// }
 /// let outcome = game.outcome().expect("fool's mate");
@@ -676,9 +676,9 @@ impl Game {
     /// let pos = fen::read("4k3/8/8/8/8/8/4P3/4K2R w K - 99 80")?;
     /// let game = Game::new(pos);
     /// assert!(!game.claim_is_valid(Claim::FiftyMoves, None));
-    /// let quiet = uci::parse(&pos, "h1h2")?;
+    /// let quiet = uci::read_legal(&pos, "h1h2")?;
     /// assert!(game.claim_is_valid(Claim::FiftyMoves, Some(quiet)));
-    /// let pawn = uci::parse(&pos, "e2e4")?;
+    /// let pawn = uci::read_legal(&pos, "e2e4")?;
     /// assert!(!game.claim_is_valid(Claim::FiftyMoves, Some(pawn)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -772,7 +772,7 @@ impl Game {
     /// use lawbook_outcome::{Claim, ClaimVerdict, Game, Reason};
     /// let pos = fen::read("4k3/8/8/8/8/8/4P3/4K2R w K - 99 80")?;
     /// let mut game = Game::new(pos);
-    /// let verdict = game.claim_draw_with_move(Claim::FiftyMoves, uci::parse(&pos, "h1h2")?)?;
+    /// let verdict = game.claim_draw_with_move(Claim::FiftyMoves, uci::read_legal(&pos, "h1h2")?)?;
     /// assert!(matches!(verdict, ClaimVerdict::Upheld(o) if o.reason == Reason::FiftyMoves));
     /// assert_eq!(game.moves().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

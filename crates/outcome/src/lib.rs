@@ -28,7 +28,7 @@
 //! for (promotion, reason) in [("q", Reason::Checkmate), ("r", Reason::Checkmate),
 //!                             ("b", Reason::InsufficientMaterial), ("n", Reason::InsufficientMaterial)] {
 //!     let mut game = Game::new(pos);
-//!     game.play(uci::parse(&pos, &format!("a7a8{promotion}"))?)?;
+//!     game.play(uci::read_legal(&pos, &format!("a7a8{promotion}"))?)?;
 //!     assert_eq!(game.outcome().map(|o| o.reason), Some(reason));
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -41,7 +41,7 @@ pub fn automatic_draw(pos: &Position, occurrences: usize) -> Option<Reason> {
 /// for _ in 0..4 {
 ///     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
 ///         assert_eq!(tracker.draw(), None);
-///         pos = pos.play_unchecked(uci::parse(&pos, text)?);
+///         pos = pos.play_unchecked(uci::read_legal(&pos, text)?);
 ///         tracker.push(&pos);
 ///     }
 /// }
@@ -123,7 +123,7 @@ mod tests {
         let (mut tracker, mut game) = (Tracker::new(&pos), Game::new(pos));
         let mut draws = Vec::new();
         for text in moves {
-            let mv = uci::parse(&pos, text).unwrap();
+            let mv = uci::read_legal(&pos, text).unwrap();
             pos = pos.play_unchecked(mv);
             tracker.push(&pos);
             game.play(mv).unwrap();

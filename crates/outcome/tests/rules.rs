@@ -16,7 +16,7 @@ fn position(text: &str) -> Position {
 }
 
 fn mv(game: &Game, text: &str) -> Move {
-    uci::parse(game.position(), text).unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::write(game.position())))
+    uci::read_legal(game.position(), text).unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::write(game.position())))
 }
 
 /// Plays UCI moves, each of which must be accepted.
@@ -63,11 +63,11 @@ fn mate_by_double_check() {
     let knight_only = game_after("3qkb2/2pp1p2/8/8/4N3/8/8/6K1 w - - 0 1", "e4d6");
     assert_eq!(squares(knight_only.status().checkers), vec![Square::D6]);
     assert!(!knight_only.status().checkmate);
-    assert!(uci::parse(knight_only.position(), "c7d6").is_ok());
+    assert!(uci::read_legal(knight_only.position(), "c7d6").is_ok());
     let rook_only = game_after(start, "e4c5");
     assert_eq!(squares(rook_only.status().checkers), vec![Square::E1]);
     assert!(!rook_only.status().checkmate);
-    assert!(uci::parse(rook_only.position(), "d8e7").is_ok());
+    assert!(uci::read_legal(rook_only.position(), "d8e7").is_ok());
 }
 
 /// The black knight has moves of its own, but the rook pins it to its king;

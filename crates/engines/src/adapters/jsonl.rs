@@ -19,19 +19,22 @@
 //! wanted there. The engine is not restarted for that: it is still in step.
 
 pub mod schema;
+pub mod wire;
 
-use crate::process::{Process, ProcessError, locate};
+use crate::process::{Farewell, Process, ProcessError, locate};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionFacts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionFacts, PositionQuery, Question};
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
-use serde_json::{Map, Value, json};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
+use wire::{Request, WithId};
 
-/// The protocol version this adapter speaks.
-pub const PROTOCOL_VERSION: u64 = 1;
+pub use wire::PROTOCOL_VERSION;
 
 /// What the engine said about itself in its `hello` reply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,8 +87,22 @@ fn request_for(capability: Capability) -> Option<&'static str> {
     })
 }
 
-fn failed(message: impl Into<String>) -> EngineError {
-    EngineError::Failed(message.into())
+fn failed(kind: FaultKind, message: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, message)
+}
+
+/// A reply that breaks the protocol (a field missing or of the wrong form).
+fn broke(message: impl Into<String>) -> EngineError {
+    EngineError::failed(FaultKind::BrokeProtocol, message)
+}
+
+/// The kind of fault an error reply of kind `kind` is, where an answer was
+/// due: a refused move of the game, or another error.
+fn error_reply_kind(kind: &str) -> FaultKind {
+    match kind {
+        "illegal_move" | "game_over" => FaultKind::RefusedMove,
+        _ => FaultKind::ErrorReply,
+    }
 }
 
 /// A reply line shortened for messages.
@@ -119,14 +136,15 @@ impl JsonlEngine {
     /// # Errors
     /// As [`JsonlEngine::spawn`].
     pub fn spawn_with_max_line(spec: &EngineSpec, max_line: usize) -> Result<JsonlEngine, EngineError> {
-        let command = spec
-            .command
-            .as_deref()
-            .filter(|c| !c.is_empty())
-            .ok_or_else(|| failed(format!("engine {:?}: the jsonl protocol needs a command", spec.name)))?;
+        let command = spec.command.as_deref().filter(|c| !c.is_empty()).ok_or_else(|| {
+            failed(FaultKind::CouldNotStart, format!("engine {:?}: the jsonl protocol needs a command", spec.name))
+        })?;
         let program = locate(command).ok_or_else(|| {
             let hint = spec.install.as_deref().map(|i| format!("; install it with: {i}")).unwrap_or_default();
-            failed(format!("engine {:?}: cannot find the program {command:?}{hint}", spec.name))
+            failed(
+                FaultKind::NotInstalled,
+                format!("engine {:?}: cannot find the program {command:?}{hint}", spec.name),
+            )
         })?;
         let mut engine = JsonlEngine {
             name: spec.name.clone(),
@@ -160,9 +178,9 @@ impl JsonlEngine {
         // Dropping the old process kills it.
         self.process = None;
         let process = Process::spawn_with_max_line(&self.program, &self.args, self.max_line)
-            .map_err(|e| failed(e.to_string()))?;
+            .map_err(|e| EngineError::Failed(Fault::from(e)))?;
         self.process = Some(process);
-        let reply = match self.exchange(json!({"request": "hello", "protocol": PROTOCOL_VERSION})) {
+        let reply = match self.exchange("hello", &Request::Hello { protocol: PROTOCOL_VERSION }) {
             Ok(reply) => reply,
             Err(e) => {
                 self.process = None;
@@ -182,17 +200,17 @@ impl JsonlEngine {
                 return Err(why);
             }
         };
-        let names = |key: &str| -> BTreeSet<String> {
-            reply
-                .get(key)
-                .and_then(Value::as_array)
-                .map(|list| list.iter().filter_map(Value::as_str).map(str::to_string).collect())
-                .unwrap_or_default()
+        let hello: wire::Hello = match read("hello", reply) {
+            Ok(hello) => hello,
+            Err(why) => {
+                self.process = None;
+                return Err(why);
+            }
         };
         self.hello = Hello {
-            engine: reply.get("engine").and_then(Value::as_str).unwrap_or_default().to_string(),
-            supports: names("supports"),
-            features: names("features"),
+            engine: hello.engine,
+            supports: hello.supports.into_iter().collect(),
+            features: hello.features.into_iter().collect(),
         };
         Ok(())
     }
@@ -207,7 +225,7 @@ impl JsonlEngine {
         // (a trace reply is megabytes long).
         let reply = Value::Object(reply);
         schema::check_reply(kind, &reply)
-            .map_err(|why| failed(format!("the reply to the {kind} request breaks the protocol schema {why}")))?;
+            .map_err(|why| broke(format!("the reply to the {kind} request breaks the protocol schema {why}")))?;
         match reply {
             Value::Object(fields) => Ok(fields),
             _ => Ok(Map::new()),
@@ -216,33 +234,28 @@ impl JsonlEngine {
 
     /// Replaces a process that failed, recording why; the reason is returned
     /// as the request's error.
-    fn restart_after(&mut self, what: String) -> EngineError {
+    fn restart_after(&mut self, what: Fault) -> EngineError {
         self.restarts += 1;
-        match self.start() {
-            Ok(()) => failed(format!("{what}; the engine was restarted")),
-            Err(e) => failed(format!("{what}; restarting it failed too: {e}")),
-        }
+        EngineError::Failed(match self.start() {
+            Ok(()) => what.reword(|what| format!("{what}; the engine was restarted")),
+            Err(e) => what.reword(|what| format!("{what}; restarting it failed too: {e}")),
+        })
     }
 
     /// Sends one request (its id added) and returns the reply object.
     /// Error replies are returned as they are; the stream is known to be in
     /// step afterwards, or the process is gone.
-    fn exchange(&mut self, request: Value) -> Result<Map<String, Value>, EngineError> {
+    fn exchange(&mut self, kind: &str, request: &impl Serialize) -> Result<Map<String, Value>, EngineError> {
         let id = self.next_id;
         self.next_id += 1;
-        // The id first, whatever order the map keeps: a reply is easy to match by eye.
-        let mut fields = Map::new();
-        fields.insert("id".into(), Value::from(id));
-        if let Value::Object(rest) = request {
-            fields.extend(rest);
-        }
-        let request = Value::Object(fields);
-        let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
+        // The id first: a reply is easy to match by eye.
+        let request = serde_json::to_string(&WithId::new(id, request))
+            .map_err(|e| failed(FaultKind::Unaskable, format!("the {kind} request cannot be written as JSON: {e}")))?;
         let Some(process) = self.process.as_mut() else {
-            return Err(failed("the engine is not running"));
+            return Err(failed(FaultKind::Exited, "the engine is not running"));
         };
         let deadline = Instant::now() + self.timeout;
-        let outcome = process.send(&request.to_string()).and_then(|()| {
+        let outcome = process.send(&request).and_then(|()| {
             loop {
                 let line = process.read_line(deadline).map_err(|e| match e {
                     ProcessError::Timeout(_) => ProcessError::Timeout(self.timeout),
@@ -258,28 +271,28 @@ impl JsonlEngine {
             Err(e) => {
                 let farewell = match e {
                     ProcessError::Closed | ProcessError::Write(_) => process.farewell(),
-                    _ => String::new(),
+                    _ => Farewell::default(),
                 };
                 self.process = None;
-                return Err(failed(format!("{kind} request: {e}{farewell}")));
+                let fault = Fault::new(e.kind(), format!("{kind} request: {e}{farewell}"));
+                return Err(EngineError::Failed(fault.with_exit(farewell.exit)));
             }
         };
         let reply = match serde_json::from_str::<Value>(&line) {
             Ok(Value::Object(reply)) => reply,
             _ => {
                 self.process = None;
-                return Err(failed(format!(
-                    "{kind} request: the engine printed {:?}, not a JSON object",
-                    excerpt(&line)
-                )));
+                let why = format!("{kind} request: the engine printed {:?}, not a JSON object", excerpt(&line));
+                return Err(EngineError::Failed(Fault::new(FaultKind::Garbage, why).with_line(line)));
             }
         };
         if reply.get("id") != Some(&Value::from(id)) {
             self.process = None;
-            return Err(failed(format!(
+            let why = format!(
                 "{kind} request {id}: the reply carries id {}",
                 reply.get("id").map_or_else(|| "(none)".to_string(), Value::to_string)
-            )));
+            );
+            return Err(EngineError::Failed(Fault::new(FaultKind::BrokeProtocol, why).with_line(line)));
         }
         Ok(reply)
     }
@@ -292,10 +305,10 @@ impl JsonlEngine {
         &mut self,
         capability: Capability,
         query: &PositionQuery,
-        extra: Option<(&str, Value)>,
+        request: impl FnOnce(wire::Position) -> Request,
     ) -> Result<Map<String, Value>, EngineError> {
-        self.ask_move(capability, query, extra)?.ok_or_else(|| {
-            failed(format!(
+        self.ask_move(capability, query, request)?.ok_or_else(|| {
+            failed(FaultKind::RefusedMove, format!(
                 "the engine refused the {} request: game_over, though no move of the position follows the end of the game",
                 request_for(capability).unwrap_or("?")
             ))
@@ -309,7 +322,7 @@ impl JsonlEngine {
         &mut self,
         capability: Capability,
         query: &PositionQuery,
-        extra: Option<(&str, Value)>,
+        request: impl FnOnce(wire::Position) -> Request,
     ) -> Result<Option<Map<String, Value>>, EngineError> {
         if !self.supports(capability)
             || (query.chess960 && !self.hello.features.contains("chess960"))
@@ -326,28 +339,21 @@ impl JsonlEngine {
             self.restarts += 1;
             self.start()?;
         }
-        let moves: Vec<String> = query.moves.iter().map(UciMove::to_string).collect();
-        let mut request = json!({
-            "request": kind,
-            "position": {
-                "fen": query.fen,
-                "moves": moves,
-                "chess960": query.chess960,
-                "automatic_fifty_moves": query.automatic_fifty_moves,
-            },
+        let request = request(wire::Position {
+            fen: query.fen.clone(),
+            moves: query.moves.iter().map(UciMove::to_string).collect(),
+            chess960: query.chess960,
+            automatic_fifty_moves: query.automatic_fifty_moves,
         });
-        if let (Some((key, value)), Some(fields)) = (extra, request.as_object_mut()) {
-            fields.insert(key.into(), value);
-        }
-        let reply = match self.exchange(request) {
+        debug_assert_eq!(request.name(), kind, "the request that asks for {capability:?}");
+        let reply = match self.exchange(kind, &request) {
             Ok(reply) => reply,
             Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
             Err(e) => return Err(e),
         };
         let reply = self.conform(kind, reply)?;
-        if let Some(error) = reply.get("error") {
-            let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
-            let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+        if let Some(error) = error_of(&reply) {
+            let (kind, message) = (error.kind.as_str(), error.message.as_str());
             if kind == "game_over" {
                 return Ok(None);
             }
@@ -355,13 +361,16 @@ impl JsonlEngine {
                 EngineError::Unsupported(capability)
             } else if kind == "bad_fen" {
                 // The engine's own refusal of the start (PROTOCOL.md); `lawbook serve` names the kind as `detail`.
-                let detail = error.get("detail").and_then(Value::as_str).map(|d| format!(" ({d})")).unwrap_or_default();
+                let detail = error.detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
                 EngineError::refused(format!("bad_fen{detail}: {message}"))
             } else {
-                failed(format!(
-                    "the engine refused the {} request: {kind}: {message}",
-                    request_for(capability).unwrap_or("?")
-                ))
+                failed(
+                    error_reply_kind(kind),
+                    format!(
+                        "the engine refused the {} request: {kind}: {message}",
+                        request_for(capability).unwrap_or("?")
+                    ),
+                )
             });
         }
         Ok(Some(reply))
@@ -381,22 +390,22 @@ impl JsonlEngine {
     pub fn call(&mut self, request: Value) -> Result<Map<String, Value>, EngineError> {
         let kind = request.get("request").and_then(Value::as_str).unwrap_or("?").to_string();
         if !self.hello.supports.contains(&kind) {
-            return Err(failed(format!("{} does not answer {kind:?} requests", self.name)));
+            return Err(failed(FaultKind::Unaskable, format!("{} does not answer {kind:?} requests", self.name)));
         }
         if self.process.is_none() {
             self.restarts += 1;
             self.start()?;
         }
-        let reply = match self.exchange(request) {
+        let reply = match self.exchange(&kind, &request) {
             Ok(reply) => reply,
             Err(EngineError::Failed(what)) if self.process.is_none() => return Err(self.restart_after(what)),
             Err(e) => return Err(e),
         };
         let reply = self.conform(&kind, reply)?;
-        if let Some(error) = reply.get("error") {
-            let code = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
-            let message = error.get("message").and_then(Value::as_str).unwrap_or("");
-            return Err(failed(format!("the engine refused the {kind} request: {code}: {message}")));
+        if let Some(error) = error_of(&reply) {
+            let (code, message) = (error.kind.as_str(), error.message.as_str());
+            let why = format!("the engine refused the {kind} request: {code}: {message}");
+            return Err(failed(error_reply_kind(code), why));
         }
         Ok(reply)
     }
@@ -424,7 +433,7 @@ fn says_what_it_is(reply: &Map<String, Value>) -> Result<(), EngineError> {
     if wrong.is_empty() {
         Ok(())
     } else {
-        Err(failed(format!(
+        Err(broke(format!(
             "the engine's hello reply does not say what it is and answers (conformance/PROTOCOL.md, `hello`): {}",
             wrong.join("; ")
         )))
@@ -434,11 +443,11 @@ fn says_what_it_is(reply: &Map<String, Value>) -> Result<(), EngineError> {
 /// Whether a `hello` reply names the version this client speaks; a reply
 /// that names another version, or none, is an error saying which.
 fn speaks_this_version(reply: &Map<String, Value>) -> Result<(), EngineError> {
-    let refusal = |why: String| failed(format!("{why}; this client speaks protocol version {PROTOCOL_VERSION} only"));
-    if let Some(error) = reply.get("error") {
-        let kind = error.get("kind").and_then(Value::as_str).unwrap_or("(no kind)");
-        let message = error.get("message").and_then(Value::as_str).unwrap_or("");
-        return Err(refusal(format!("the engine refused the hello request: {kind}: {message}")));
+    let refusal = |why: String| {
+        failed(FaultKind::WrongVersion, format!("{why}; this client speaks protocol version {PROTOCOL_VERSION} only"))
+    };
+    if let Some(error) = error_of(reply) {
+        return Err(refusal(format!("the engine refused the hello request: {}: {}", error.kind, error.message)));
     }
     let version = match reply.get("protocol") {
         None => {
@@ -461,90 +470,84 @@ fn speaks_this_version(reply: &Map<String, Value>) -> Result<(), EngineError> {
     }
 }
 
-/// A field of a reply, or a clear error naming it.
-fn field<'a>(reply: &'a Map<String, Value>, key: &str) -> Result<&'a Value, EngineError> {
-    reply.get(key).ok_or_else(|| {
-        failed(format!("the reply has no {key:?} field: {}", excerpt(&Value::Object(reply.clone()).to_string())))
+/// The error of an error reply, if the reply is one (an error that is no
+/// object is read as one without a kind).
+fn error_of(reply: &Map<String, Value>) -> Option<wire::Error> {
+    let error = reply.get("error")?;
+    Some(wire::Error::deserialize(error).unwrap_or_else(|_| wire::Error {
+        kind: "(no kind)".to_string(),
+        message: String::new(),
+        detail: None,
+    }))
+}
+
+/// The reply to a `kind` request read as its type, or a clear error naming
+/// the request and quoting the reply.
+fn read<T: DeserializeOwned>(kind: &str, reply: Map<String, Value>) -> Result<T, EngineError> {
+    let reply = Value::Object(reply);
+    T::deserialize(&reply).map_err(|e| {
+        broke(format!(
+            "the reply to the {kind} request does not fit the protocol ({e}): {}",
+            excerpt(&reply.to_string())
+        ))
     })
 }
 
-fn malformed(key: &str, value: &Value, expected: &str) -> EngineError {
-    failed(format!("the reply's {key:?} is {}, not {expected}", excerpt(&value.to_string())))
+/// A reply's value that its type admits but the protocol does not.
+fn malformed(key: &str, value: &impl Serialize, expected: &str) -> EngineError {
+    let shown = serde_json::to_string(value).unwrap_or_default();
+    broke(format!("the reply's {key:?} is {}, not {expected}", excerpt(&shown)))
 }
 
-fn boolean(reply: &Map<String, Value>, key: &str) -> Result<bool, EngineError> {
-    let value = field(reply, key)?;
-    value.as_bool().ok_or_else(|| malformed(key, value, "true or false"))
-}
-
-fn strings(value: &Value, key: &str) -> Result<Vec<String>, EngineError> {
-    value
-        .as_array()
-        .and_then(|list| list.iter().map(|v| v.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
-        .ok_or_else(|| malformed(key, value, "an array of strings"))
+/// An ending as the protocol writes it, read into lawbook's type.
+fn outcome(key: &str, outcome: Option<wire::Outcome>) -> Result<Option<Outcome>, EngineError> {
+    outcome
+        .map(|o| match (o.result.parse::<GameResult>(), o.reason.parse::<Reason>()) {
+            (Ok(result), Ok(reason)) => Ok(Outcome { result, reason }),
+            _ => Err(malformed(
+                key,
+                &o,
+                "null or {\"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\", \"reason\": a reason of PROTOCOL.md}",
+            )),
+        })
+        .transpose()
 }
 
 /// One position of a `trace` reply.
-fn trace_facts(entry: &Map<String, Value>) -> Result<PositionFacts, EngineError> {
-    let bad = |key: &str| {
-        let mut text = Value::Object(entry.clone()).to_string();
-        if text.len() > 200 {
-            text.truncate(200);
-            text.push_str("...");
-        }
-        failed(format!("the trace reply's {key:?} is missing or malformed in {text}"))
-    };
-    let list = |key: &str| entry.get(key).ok_or_else(|| bad(key)).and_then(|v| strings(v, key));
-    let moves = each(list("moves")?, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
-    let san = list("san")?;
-    if moves.len() != san.len() {
-        return Err(bad("san"));
+fn trace_facts(entry: wire::TracePosition) -> Result<PositionFacts, EngineError> {
+    let moves = each(entry.moves, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
+    if moves.len() != entry.san.len() {
+        return Err(broke(format!(
+            "the trace reply lists {} moves and {} SAN texts for {}",
+            moves.len(),
+            entry.san.len(),
+            entry.fen
+        )));
     }
-    let flag = |key: &str| entry.get(key).and_then(Value::as_bool).ok_or_else(|| bad(key));
-    let material = entry.get("insufficient_material").ok_or_else(|| bad("insufficient_material"))?;
-    let side = |key: &str| material.get(key).and_then(Value::as_bool).ok_or_else(|| bad("insufficient_material"));
-    let outcome = match entry.get("outcome") {
-        Some(Value::Null) => None,
-        Some(value) => {
-            let text = |key: &str| value.get(key).and_then(Value::as_str);
-            let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
-            let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
-            Some(result.zip(reason).map(|(result, reason)| Outcome { result, reason }).ok_or_else(|| bad("outcome"))?)
-        }
-        None => return Err(bad("outcome")),
-    };
-    let reads = match entry.get("read") {
-        None => Vec::new(),
-        Some(Value::Array(list)) => list
-            .iter()
-            .map(|v| match v {
-                Value::Null => Ok(None),
-                Value::String(s) => s.parse::<UciMove>().map(Some).map_err(|_| bad("read")),
-                _ => Err(bad("read")),
-            })
-            .collect::<Result<_, _>>()?,
-        Some(_) => return Err(bad("read")),
-    };
-    let mut checkers = each(list("checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?;
+    let reads = entry
+        .read
+        .into_iter()
+        .map(|read| {
+            read.map(|t| t.parse::<UciMove>().map_err(|_| malformed("read", &t, "a move in UCI notation or null")))
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    let mut checkers = each(entry.checkers, "checkers", "a square", |t| t.parse::<Square>().ok())?;
     checkers.sort();
-    let repetitions = entry
-        .get("repetitions")
-        .and_then(Value::as_u64)
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| bad("repetitions"))?;
     Ok(PositionFacts {
-        fen: entry.get("fen").and_then(Value::as_str).ok_or_else(|| bad("fen"))?.to_string(),
-        moves: moves.into_iter().zip(san).collect(),
-        in_check: flag("in_check")?,
+        moves: moves.into_iter().zip(entry.san).collect(),
+        in_check: entry.in_check,
         checkers,
-        checkmate: flag("checkmate")?,
-        stalemate: flag("stalemate")?,
-        insufficient_material: ByColor::new(side("white")?, side("black")?),
-        outcome,
-        repetitions,
-        can_claim_threefold: flag("can_claim_threefold")?,
-        can_claim_fifty_moves: flag("can_claim_fifty_moves")?,
+        checkmate: entry.checkmate,
+        stalemate: entry.stalemate,
+        insufficient_material: ByColor::new(entry.insufficient_material.white, entry.insufficient_material.black),
+        outcome: outcome("outcome", entry.outcome)?,
+        repetitions: usize::try_from(entry.repetitions)
+            .map_err(|_| malformed("repetitions", &entry.repetitions, "a count"))?,
+        can_claim_threefold: entry.can_claim_threefold,
+        can_claim_fifty_moves: entry.can_claim_fifty_moves,
         reads,
+        fen: entry.fen,
     })
 }
 
@@ -558,7 +561,7 @@ fn each<T>(
     texts
         .iter()
         .map(|text| {
-            parse(text).ok_or_else(|| failed(format!("the reply's {key:?} holds {}, not {what}", excerpt(text))))
+            parse(text).ok_or_else(|| broke(format!("the reply's {key:?} holds {}, not {what}", excerpt(text))))
         })
         .collect()
 }
@@ -590,27 +593,27 @@ impl Engine for JsonlEngine {
 
 impl JsonlEngine {
     fn legal_moves(&mut self, query: &PositionQuery) -> Result<Vec<UciMove>, EngineError> {
-        let reply = self.ask(Capability::LegalMoves, query, None)?;
-        let texts = strings(field(&reply, "moves")?, "moves")?;
-        each(texts, "moves", "a move in UCI notation", |t| t.parse().ok())
+        let reply = self.ask(Capability::LegalMoves, query, |position| Request::LegalMoves { position })?;
+        let reply: wire::LegalMoves = read("legal_moves", reply)?;
+        each(reply.moves, "moves", "a move in UCI notation", |t| t.parse().ok())
     }
 
     fn is_legal(&mut self, query: &PositionQuery, mv: UciMove) -> Result<bool, EngineError> {
-        let reply = self.ask_move(Capability::MoveLegality, query, Some(("move", Value::from(mv.to_string()))))?;
+        let reply = self
+            .ask_move(Capability::MoveLegality, query, |position| Request::IsLegal { position, mv: mv.to_string() })?;
         // After the end of the game no move is legal.
-        reply.map_or(Ok(false), |reply| boolean(&reply, "legal"))
+        reply.map_or(Ok(false), |reply| read::<wire::IsLegal>("is_legal", reply).map(|r| r.legal))
     }
 
     /// The `play` request: the engine plays `mv` if it takes it, and shows
     /// the position after (unchanged after a refusal).
     fn play(&mut self, query: &PositionQuery, mv: UciMove) -> Result<crate::Played, EngineError> {
-        let reply = self.ask_move(Capability::Play, query, Some(("move", Value::from(mv.to_string()))))?;
+        let reply =
+            self.ask_move(Capability::Play, query, |position| Request::Play { position, mv: mv.to_string() })?;
         // After the end of the game the engine takes no move, and shows no position after it.
         let Some(reply) = reply else { return Ok(crate::Played { accepted: false, after: None }) };
-        let accepted = boolean(&reply, "accepted")?;
-        let value = field(&reply, "fen")?;
-        let fen = value.as_str().ok_or_else(|| malformed("fen", value, "a FEN string"))?;
-        Ok(crate::Played { accepted, after: Some(crate::adapters::read_board_and_turn(fen)?) })
+        let reply: wire::Played = read("play", reply)?;
+        Ok(crate::Played { accepted: reply.accepted, after: Some(crate::adapters::read_board_and_turn(&reply.fen)?) })
     }
 
     /// The facts of the `status` or `game` reply that answers `capability`
@@ -623,112 +626,68 @@ impl JsonlEngine {
         {
             return Ok(facts.clone());
         }
-        let reply = self.ask(capability, query, None)?;
-        let facts = if kind == "game" { game_facts(&reply)? } else { status_facts(&reply)? };
+        let facts = if kind == "game" {
+            let reply = self.ask(capability, query, |position| Request::Game { position })?;
+            game_facts(read("game", reply)?)?
+        } else {
+            let reply = self.ask(capability, query, |position| Request::Status { position })?;
+            status_facts(read("status", reply)?)?
+        };
         self.last_facts = Some((kind, query.clone(), facts.clone()));
         Ok(facts)
     }
 
     fn board(&mut self, query: &PositionQuery) -> Result<lawbook_board::Board, EngineError> {
-        let reply = self.ask(Capability::Board, query, None)?;
-        let value = field(&reply, "placement")?;
-        let text = value.as_str().ok_or_else(|| malformed("placement", value, "a string"))?;
-        crate::adapters::read_placement(text)
+        let reply = self.ask(Capability::Board, query, |position| Request::Board { position })?;
+        let reply: wire::Board = read("board", reply)?;
+        crate::adapters::read_placement(&reply.placement)
     }
 
     /// The `trace` request: every position of the game in one request and one reply.
     fn trace(&mut self, query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<PositionFacts>, EngineError> {
-        let reply = self.ask(Capability::Trace, query, Some(("read_san", json!(reads))))?;
-        let positions = field(&reply, "positions")?;
-        let positions = positions.as_array().ok_or_else(|| malformed("positions", positions, "an array"))?;
-        positions
-            .iter()
-            .map(|entry| match entry.as_object() {
-                Some(entry) => trace_facts(entry),
-                None => Err(malformed("positions", entry, "an array of objects")),
-            })
-            .collect()
+        let read_san = reads.to_vec();
+        let reply = self.ask(Capability::Trace, query, |position| Request::Trace { position, read_san })?;
+        let reply: wire::Trace = read("trace", reply)?;
+        reply.positions.into_iter().map(trace_facts).collect()
     }
 }
 
-/// A field that may be `null` (the engine does not judge it).
-fn judged<'a>(reply: &'a Map<String, Value>, key: &str) -> Result<Option<&'a Value>, EngineError> {
-    let value = field(reply, key)?;
-    Ok(if value.is_null() { None } else { Some(value) })
-}
-
-/// A true-or-false field that may be `null`.
-fn maybe_boolean(reply: &Map<String, Value>, key: &str) -> Result<Option<bool>, EngineError> {
-    judged(reply, key)?
-        .map(|value| value.as_bool().ok_or_else(|| malformed(key, value, "true, false or null")))
-        .transpose()
-}
-
 /// The facts of a `status` reply.
-fn status_facts(reply: &Map<String, Value>) -> Result<Facts, EngineError> {
-    let checkers = match reply.get("checkers") {
-        None | Some(Value::Null) => None,
-        Some(value) => Some(each(strings(value, "checkers")?, "checkers", "a square", |t| t.parse::<Square>().ok())?),
-    };
+fn status_facts(reply: wire::Status) -> Result<Facts, EngineError> {
+    let checkers = reply
+        .checkers
+        .map(|squares| each(squares, "checkers", "a square", |t| t.parse::<Square>().ok()))
+        .transpose()?;
     Ok(Facts {
-        in_check: maybe_boolean(reply, "in_check")?,
+        in_check: reply.in_check,
         checkers,
-        checkmate: maybe_boolean(reply, "checkmate")?,
-        stalemate: maybe_boolean(reply, "stalemate")?,
+        checkmate: reply.checkmate,
+        stalemate: reply.stalemate,
         ..Facts::default()
     })
 }
 
 /// The facts of a `game` reply. `outcome` is `null` while the game goes on,
 /// so it is always judged; any other field may be `null`.
-fn game_facts(reply: &Map<String, Value>) -> Result<Facts, EngineError> {
-    let outcome = match field(reply, "outcome")? {
-        Value::Null => None,
-        value => {
-            let text = |key: &str| value.get(key).and_then(Value::as_str);
-            let result = text("result").and_then(|t| t.parse::<GameResult>().ok());
-            let reason = text("reason").and_then(|t| t.parse::<Reason>().ok());
-            match (result, reason) {
-                (Some(result), Some(reason)) => Some(Outcome { result, reason }),
-                _ => {
-                    return Err(malformed(
-                        "outcome",
-                        value,
-                        "null or {\"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\", \"reason\": a reason of PROTOCOL.md}",
-                    ));
-                }
-            }
-        }
-    };
-    let insufficient_material = match judged(reply, "insufficient_material")? {
-        None => ByColor::default(),
-        Some(material) => {
-            let side = |key: &str| -> Result<Option<bool>, EngineError> {
-                match material.get(key) {
-                    Some(Value::Null) => Ok(None),
-                    Some(Value::Bool(yes)) => Ok(Some(*yes)),
-                    _ => Err(malformed("insufficient_material", material, "{\"white\": bool, \"black\": bool}")),
-                }
-            };
-            ByColor::new(side("white")?, side("black")?)
-        }
-    };
-    let repetitions = judged(reply, "repetitions")?
-        .map(|value| {
-            value
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok())
+fn game_facts(reply: wire::Game) -> Result<Facts, EngineError> {
+    let insufficient_material =
+        reply.insufficient_material.map_or_else(ByColor::default, |sides| ByColor::new(sides.white, sides.black));
+    let repetitions = reply
+        .repetitions
+        .map(|n| {
+            usize::try_from(n)
+                .ok()
                 .filter(|&n| n >= 1)
-                .ok_or_else(|| malformed("repetitions", value, "a whole number of at least 1"))
+                .ok_or_else(|| malformed("repetitions", &n, "a whole number of at least 1"))
         })
         .transpose()?;
     Ok(Facts {
-        outcome: Some(outcome),
+        outcome: Some(outcome("outcome", reply.outcome)?),
         insufficient_material,
-        dead_position: maybe_boolean(reply, "dead_position")?,
+        dead_position: reply.dead_position,
         repetitions,
-        can_claim_threefold: maybe_boolean(reply, "can_claim_threefold")?,
-        can_claim_fifty_moves: maybe_boolean(reply, "can_claim_fifty_moves")?,
+        can_claim_threefold: reply.can_claim_threefold,
+        can_claim_fifty_moves: reply.can_claim_fifty_moves,
         ..Facts::default()
     })
 }

@@ -9,12 +9,13 @@
 //! | shakmaty, cozy-chess, the `chess` crate and esca in process (feature `peers`) | `peers` | `Shakmaty::default()`, `CozyChess::default()`, `ChessCrate::default()`, `Esca::default()` |
 
 use crate::registry::{EngineSpec, Protocol};
-use crate::{BuiltIn, Engine, EngineError};
+use crate::{BuiltIn, Engine, EngineError, Fault, FaultKind};
 use lawbook_board::{Board, Color};
 
 pub mod jsonl;
 #[cfg(feature = "peers")]
 pub mod peers;
+mod restarting;
 pub mod uci;
 pub mod xboard;
 
@@ -29,9 +30,10 @@ pub mod xboard;
 /// ```
 ///
 /// # Errors
-/// [`EngineError::Failed`] when the program is missing (the message names
-/// the spec's `install` command), cannot be started or does not answer its
-/// handshake, and for the in-process peers (shakmaty, cozy-chess, the
+/// [`EngineError::Failed`] when the program is missing
+/// ([`FaultKind::NotInstalled`]; the message names the spec's `install`
+/// command), cannot be started or does not answer its handshake, and
+/// ([`FaultKind::CouldNotStart`]) for the in-process peers (shakmaty, cozy-chess, the
 /// `chess` crate, esca) in a build without the `peers` feature.
 pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
     match spec.protocol {
@@ -40,7 +42,7 @@ pub fn build(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
         Protocol::Xboard => Ok(Box::new(xboard::XboardEngine::spawn(spec)?)),
         Protocol::Jsonl => {
             // Name the install command when the program is missing, whatever the adapter says.
-            crate::process::program(spec)?;
+            crate::process::installed_program(spec)?;
             Ok(Box::new(jsonl::JsonlEngine::spawn(spec)?))
         }
         Protocol::Shakmaty | Protocol::CozyChess | Protocol::ChessCrate | Protocol::Esca => peer(spec),
@@ -69,22 +71,27 @@ fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
 /// An in-process peer, which this build leaves out.
 #[cfg(not(feature = "peers"))]
 fn peer(spec: &EngineSpec) -> Result<Box<dyn Engine>, EngineError> {
-    Err(EngineError::failed(format!(
-        "engine {:?} ({:?}) runs in process only in a build with the `peers` feature: \
+    Err(EngineError::failed(
+        crate::FaultKind::CouldNotStart,
+        format!(
+            "engine {:?} ({:?}) runs in process only in a build with the `peers` feature: \
          build lawbook-conformance with `--features peers`",
-        spec.name, spec.protocol
-    )))
+            spec.name, spec.protocol
+        ),
+    ))
 }
 
 /// An engine's board, written as the first field of a FEN, read into a [`Board`].
 ///
 /// # Errors
-/// [`EngineError::Failed`] quoting the text when it is not a FEN placement.
+/// [`FaultKind::Garbage`] quoting the text when it is not a FEN placement.
 pub fn read_placement(text: &str) -> Result<Board, EngineError> {
     let fen = format!("{text} w - - 0 1");
     match lawbook_notation::fen::read_setup(&fen) {
         Ok((setup, _)) => Ok(setup.board),
-        Err(e) => Err(EngineError::failed(format!("the engine's board {text:?} cannot be read: {e}"))),
+        Err(e) => Err(EngineError::Failed(
+            Fault::new(FaultKind::Garbage, format!("the engine's board {text:?} cannot be read: {e}")).with_line(text),
+        )),
     }
 }
 
@@ -92,7 +99,7 @@ pub fn read_placement(text: &str) -> Result<Board, EngineError> {
 /// and the side to move, as a [`crate::Played`] reports them.
 ///
 /// # Errors
-/// [`EngineError::Failed`] quoting the text when it does not start with a
+/// [`FaultKind::Garbage`] quoting the text when it does not start with a
 /// FEN placement and `w` or `b`.
 pub fn read_board_and_turn(fen: &str) -> Result<(Board, Color), EngineError> {
     let mut fields = fen.split_whitespace();
@@ -100,7 +107,10 @@ pub fn read_board_and_turn(fen: &str) -> Result<(Board, Color), EngineError> {
     match fields.next() {
         Some("w") => Ok((board, Color::White)),
         Some("b") => Ok((board, Color::Black)),
-        _ => Err(EngineError::failed(format!("the engine's position {fen:?} does not say whose move it is"))),
+        _ => Err(EngineError::Failed(
+            Fault::new(FaultKind::Garbage, format!("the engine's position {fen:?} does not say whose move it is"))
+                .with_line(fen),
+        )),
     }
 }
 

@@ -17,7 +17,9 @@
 //! its own legality check; a FEN it refuses is its refusal of the position
 //! ([`EngineError::Refused`]), a move it refuses an engine error.
 
-use crate::{Answer, Capability, Engine, EngineError, Facts, Played, PositionFacts, PositionQuery, Question};
+use crate::{
+    Answer, Capability, Engine, EngineError, Facts, FaultKind, Played, PositionFacts, PositionQuery, Question,
+};
 use cozy_chess as cozy;
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
@@ -29,8 +31,8 @@ mod esca;
 pub use chess_crate::ChessCrate;
 pub use esca::Esca;
 
-fn failed(message: String) -> EngineError {
-    EngineError::Failed(message)
+fn failed(kind: FaultKind, message: String) -> EngineError {
+    EngineError::failed(kind, message)
 }
 
 /// The peer's own refusal of the start: its FEN reader or its validation rejects it.
@@ -44,12 +46,13 @@ fn start_text(fen: &str) -> &str {
 
 /// A peer's move, written in UCI by the peer, read into lawbook's type.
 fn uci_move(text: &str, peer: &str) -> Result<UciMove, EngineError> {
-    text.parse().map_err(|_| failed(format!("{peer} writes the move {text:?}, which is not UCI notation")))
+    text.parse()
+        .map_err(|_| failed(FaultKind::Garbage, format!("{peer} writes the move {text:?}, which is not UCI notation")))
 }
 
 /// A peer's square, written by the peer, read into lawbook's type.
 fn square(text: &str, peer: &str) -> Result<Square, EngineError> {
-    text.parse().map_err(|_| failed(format!("{peer} names the square {text:?}")))
+    text.parse().map_err(|_| failed(FaultKind::Garbage, format!("{peer} names the square {text:?}")))
 }
 
 /// shakmaty (0.30), in process.
@@ -98,7 +101,8 @@ impl Shakmaty {
         game.hashes.push(shakmaty_hash(&pos));
         game.positions.push(pos.clone());
         for (i, mv) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("shakmaty refuses move {} of the list ({mv})", i + 1));
+            let refused =
+                || failed(FaultKind::RefusedMove, format!("shakmaty refuses move {} of the list ({mv})", i + 1));
             let uci: shakmaty::uci::UciMove = mv.to_string().parse().map_err(|_| refused())?;
             let mv = uci.to_move(&pos).map_err(|_| refused())?;
             pos = pos.play(mv).map_err(|_| refused())?;
@@ -139,7 +143,10 @@ impl Engine for Shakmaty {
                 let taken = mv.to_string().parse::<shakmaty::uci::UciMove>().ok().and_then(|m| m.to_move(pos).ok());
                 let after = match taken {
                     Some(m) => pos.clone().play(m).map_err(|e| {
-                        EngineError::failed(format!("shakmaty takes {mv} as legal, then refuses to play it: {e}"))
+                        EngineError::failed(
+                            FaultKind::BrokeProtocol,
+                            format!("shakmaty takes {mv} as legal, then refuses to play it: {e}"),
+                        )
                     })?,
                     None => pos.clone(),
                 };
@@ -314,7 +321,8 @@ impl CozyChess {
             None => start_text(&query.fen).parse().map_err(refusal)?,
         };
         for (i, mv) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("cozy-chess refuses move {} of the list ({mv})", i + 1));
+            let refused =
+                || failed(FaultKind::RefusedMove, format!("cozy-chess refuses move {} of the list ({mv})", i + 1));
             let mv = CozyChess::read_move(&board, &mv.to_string(), query.chess960).ok_or_else(refused)?;
             board.try_play(mv).map_err(|_| refused())?;
         }

@@ -70,14 +70,18 @@
 //! prints something this adapter cannot read gets [`EngineError::Failed`]
 //! for that request, and a fresh process is started before the next one.
 
-use crate::process::{Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, send};
+use super::restarting::{self, Restarting};
+use crate::process::{Process, excerpt, installed_program, one_line, process_failed, read_answer, send, with_farewell};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
 use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
 use std::collections::HashMap;
+
+pub mod divide;
+pub use divide::Divided;
 use std::time::{Duration, Instant};
 
 /// The most lines the handshake (`uci` ... `uciok`) may take.
@@ -173,7 +177,7 @@ enum Trusted {
 
 /// One running engine process and what was last sent to it.
 #[derive(Debug)]
-struct Session {
+pub(super) struct Session {
     process: Process,
     /// The `UCI_Chess960` value last sent, if any.
     chess960: Option<bool>,
@@ -193,9 +197,14 @@ fn rejects_position(line: &str) -> bool {
         && (text.contains("position") || text.contains("fen"))
 }
 
-/// A failure in the words of a report.
-fn failed(why: impl Into<String>) -> EngineError {
-    EngineError::Failed(why.into())
+/// A fault of `kind`, in the words of a report.
+fn failed(kind: FaultKind, why: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, why)
+}
+
+/// A fault of `kind` resting on the engine's line `line`.
+fn failed_on(kind: FaultKind, line: &str, why: impl Into<String>) -> EngineError {
+    EngineError::Failed(Fault::new(kind, why).with_line(line))
 }
 
 /// What to compare of the engine's `Fen:` line with the intended position.
@@ -252,7 +261,11 @@ fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Comp
     let e: Vec<&str> = written.split_whitespace().collect();
     let a: Vec<&str> = engine_fen.split_whitespace().collect();
     if a.len() < 4 || e.len() < 4 {
-        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+        return Err(failed_on(
+            FaultKind::Garbage,
+            engine_fen,
+            format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen)),
+        ));
     }
     let dropped = |what: &str| {
         EngineError::refused(format!(
@@ -260,9 +273,11 @@ fn same_as_written(written: &str, board: &Board, engine_fen: &str, compare: Comp
         ))
     };
     let misread = |what: &str| {
-        failed(format!(
-            "the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"
-        ))
+        failed_on(
+            FaultKind::OtherPosition,
+            engine_fen,
+            format!("the engine set up another position ({what}): its FEN is {engine_fen:?}, the query's {written:?}"),
+        )
     };
     if compare == Compare::Position && crate::adapters::read_placement(a[0]).ok().as_ref() != Some(board) {
         return Err(misread("the pieces"));
@@ -298,13 +313,21 @@ fn same_position(expected: &Position, chess960: bool, engine_fen: &str, compare:
     let e: Vec<&str> = meant.split_whitespace().collect();
     let a: Vec<&str> = engine_fen.split_whitespace().collect();
     let differ = || {
-        failed(format!(
-            "the engine answered a different position: its FEN is {engine_fen:?}, the query means {meant:?} \
+        failed_on(
+            FaultKind::OtherPosition,
+            engine_fen,
+            format!(
+                "the engine answered a different position: its FEN is {engine_fen:?}, the query means {meant:?} \
              (an engine that drops an illegal move from `position ... moves` does this)"
-        ))
+            ),
+        )
     };
     if a.len() < 4 {
-        return Err(failed(format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen))));
+        return Err(failed_on(
+            FaultKind::Garbage,
+            engine_fen,
+            format!("the engine's `d` shows an unreadable FEN: {}", excerpt(engine_fen)),
+        ));
     }
     if compare == Compare::Position && a[0] != e[0] {
         return Err(differ());
@@ -465,14 +488,6 @@ fn sync(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec
     read_answer(process, "`readyok`", deadline, limit, MAX_ANSWER_LINES, |l| l.trim() == "readyok")
 }
 
-/// A process error explained, with what can be said of an engine that exited.
-fn broke(process: &mut Process, what: &str, error: &ProcessError, limit: Duration, last: Option<&str>) -> EngineError {
-    match (error, process_failed(what, error, limit, last)) {
-        (ProcessError::Closed, EngineError::Failed(why)) => EngineError::Failed(format!("{why}{}", process.farewell())),
-        (_, other) => other,
-    }
-}
-
 /// Whether the engine's `d` shows the king in check and the position after
 /// its step, and how.
 fn probe_display(process: &mut Process, limit: Duration) -> Result<Display, EngineError> {
@@ -547,12 +562,13 @@ fn read_probe_perft(process: &mut Process, deadline: Instant, limit: Duration) -
             }
             return Ok(PerftReply::NotPerft);
         }
-        let line = read.map_err(|e| broke(process, what, &e, limit, None))?;
+        let line = read.map_err(|e| with_farewell(process, &e, process_failed(what, &e, limit, None)))?;
         count += 1;
         if count > MAX_ANSWER_LINES {
-            return Err(failed(format!(
-                "the engine flooded its output: more than {MAX_ANSWER_LINES} lines for {what}"
-            )));
+            return Err(failed(
+                FaultKind::Flooded,
+                format!("the engine flooded its output: more than {MAX_ANSWER_LINES} lines for {what}"),
+            ));
         }
         let trimmed = line.trim();
         if trimmed == "readyok" {
@@ -590,7 +606,7 @@ fn probe_searchmoves(process: &mut Process, limit: Duration) -> Result<(bool, bo
         send(process, &format!("position fen {START}"))?;
         send(process, &format!("go depth 1 searchmoves {mv}"))?;
         let search = UciEngine::search(process, deadline, limit)?;
-        let asked: UciMove = mv.parse().map_err(|_| failed(format!("{mv} is no move")))?;
+        let asked: UciMove = mv.parse().map_err(|_| failed(FaultKind::Unaskable, format!("{mv} is no move")))?;
         match search.said {
             Some(said) if said == asked && (!legal || search.score.is_none()) => return Ok((false, false)),
             Some(said) if said == asked => {}
@@ -614,13 +630,8 @@ impl UciEngine {
     /// names the spec's install command), cannot be started, or does not
     /// complete the handshake within the time limit.
     pub fn spawn(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
-        let program = program(spec)?;
-        let mut options = Vec::new();
-        for (name, value) in &spec.options {
-            one_line("the option", name)?;
-            one_line("the option value", value)?;
-            options.push((name.clone(), value.clone()));
-        }
+        let program = installed_program(spec)?;
+        let options = spec.options.iter().map(|(name, value)| (name.clone(), value.clone())).collect();
         let mut engine = UciEngine {
             name: spec.name.clone(),
             program,
@@ -682,7 +693,7 @@ impl UciEngine {
             first_word_is(l, "bestmove")
         }) {
             Ok(lines) => lines,
-            Err(EngineError::Failed(why)) if Instant::now() >= deadline => {
+            Err(EngineError::Failed(fault)) if Instant::now() >= deadline => {
                 let stopped = send(process, "stop").is_ok()
                     && read_answer(process, "`bestmove`", Instant::now() + GRACE, GRACE, MAX_ANSWER_LINES, |l| {
                         first_word_is(l, "bestmove")
@@ -693,7 +704,7 @@ impl UciEngine {
                 } else {
                     "sent `stop`, it did not end its search either"
                 };
-                return Err(failed(format!("{why}; {then}")));
+                return Err(EngineError::Failed(fault.reword(|why| format!("{why}; {then}"))));
             }
             Err(e) => return Err(e),
         };
@@ -714,10 +725,13 @@ impl UciEngine {
         let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
         let said = match word {
             "(none)" | "0000" | "a1a1" => None,
-            text => Some(
-                text.parse::<UciMove>()
-                    .map_err(|_| failed(format!("the engine's `bestmove` is {}, not a move", excerpt(text))))?,
-            ),
+            text => Some(text.parse::<UciMove>().map_err(|_| {
+                failed_on(
+                    FaultKind::Garbage,
+                    lines.last().map_or(text, String::as_str),
+                    format!("the engine's `bestmove` is {}, not a move", excerpt(text)),
+                )
+            })?),
         };
         Ok(Search { said, score })
     }
@@ -732,77 +746,14 @@ impl UciEngine {
         self.restarts
     }
 
-    /// Reads the handshake up to `uciok`, passing over lines that are not
-    /// UCI (banners, even with control characters).
-    fn read_handshake(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
-        let what = "`uciok` (the UCI handshake)";
-        let mut lines: Vec<String> = Vec::new();
-        loop {
-            let line = match process.read_line(deadline) {
-                Ok(line) => line,
-                Err(e) => return Err(broke(process, what, &e, limit, lines.last().map(String::as_str))),
-            };
-            if line.trim() == "uciok" {
-                return Ok(lines);
-            }
-            lines.push(line);
-            if lines.len() > MAX_HANDSHAKE_LINES {
-                return Err(failed(format!(
-                    "the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"
-                )));
-            }
-        }
-    }
-
-    /// Starts a process and shakes hands with it.
+    /// Starts a process and shakes hands with it ([`Connection::open`]).
     fn start(&mut self) -> Result<Session, EngineError> {
-        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
-        let limit = self.timeout;
-        let deadline = Instant::now() + limit;
-        send(&mut process, "uci")?;
-        let lines = UciEngine::read_handshake(&mut process, deadline, limit)?;
-        if let Some(id) = lines.iter().find_map(|l| id_name(l)) {
-            self.id = id;
+        let connection = Connection::open(&self.program, &self.args, &self.options, self.timeout)?;
+        if let Some(id) = connection.id() {
+            self.id = id.to_string();
         }
-        self.dialect.chess960 =
-            self.plays_chess960 || lines.iter().any(|l| option_name(l).as_deref() == Some("UCI_Chess960"));
-        for (name, value) in &self.options {
-            send(&mut process, &format!("setoption name {name} value {value}"))?;
-        }
-        // What comes after `uciok` (`copyprotection`, `registration`) is read, not dropped.
-        send(&mut process, "isready")?;
-        let said =
-            read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
-        if lines.iter().chain(&said).any(|l| l.split_whitespace().eq(["registration", "error"])) {
-            send(&mut process, "register later")?;
-        }
-        send(&mut process, "ucinewgame")?;
-        sync(&mut process, deadline, limit)?;
-        Ok(Session { process, chess960: None, stale: false })
-    }
-
-    /// Runs one request with a fresh deadline, starting the engine first if
-    /// the last request broke it; a failure ends the process.
-    fn request<T>(
-        &mut self,
-        f: impl FnOnce(&mut Session, Instant, Duration) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.session.is_none() {
-            self.restarts += 1;
-            let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(why) => failed(format!("the engine could not be restarted: {why}")),
-                other => other,
-            })?;
-            self.session = Some(fresh);
-        }
-        let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
-        let limit = self.timeout;
-        let result = f(session, Instant::now() + limit, limit);
-        if matches!(result, Err(EngineError::Failed(_))) || session.stale {
-            // Dropping the process kills it; the next request starts a fresh one.
-            self.session = None;
-        }
-        result
+        self.dialect.chess960 = self.plays_chess960 || connection.offers("UCI_Chess960");
+        Ok(Session { process: connection.into_process(), chess960: None, stale: false })
     }
 
     /// Stops asking the engine one way for the rest of the run, saying why.
@@ -865,7 +816,10 @@ impl UciEngine {
             let fen = lines.iter().find_map(|l| fen_line(l));
             return match fen {
                 Some(fen) => Ok(Shown { fen: Some(fen), checkers: None }),
-                None => Err(failed("the engine's answer to `d` has no FEN line, though it showed one at start-up")),
+                None => Err(failed(
+                    FaultKind::BrokeProtocol,
+                    "the engine's answer to `d` has no FEN line, though it showed one at start-up",
+                )),
             };
         }
         if display == Display::None {
@@ -875,14 +829,19 @@ impl UciEngine {
         let checkers = lines.iter().find_map(|l| l.trim().strip_prefix("Checkers:")).map(str::trim);
         let (Some(fen), Some(checkers)) = (fen, checkers) else {
             return Err(failed(
+                FaultKind::BrokeProtocol,
                 "the engine's answer to `d` has no `Fen:` and `Checkers:` lines, though it showed them at start-up",
             ));
         };
         let mut squares = Vec::new();
         for word in checkers.split_whitespace() {
-            let square = word
-                .parse::<Square>()
-                .map_err(|_| failed(format!("the engine's `Checkers:` line names {} as a square", excerpt(word))))?;
+            let square = word.parse::<Square>().map_err(|_| {
+                failed_on(
+                    FaultKind::Garbage,
+                    checkers,
+                    format!("the engine's `Checkers:` line names {} as a square", excerpt(word)),
+                )
+            })?;
             squares.push(square);
         }
         Ok(Shown { fen: Some(fen), checkers: Some(squares) })
@@ -911,24 +870,190 @@ impl UciEngine {
                 continue;
             }
             let garbage = || {
-                failed(format!(
-                    "the engine printed an unexpected line in its answer to `go perft 1`: {}",
-                    excerpt(line)
-                ))
+                failed_on(
+                    FaultKind::Garbage,
+                    line,
+                    format!("the engine printed an unexpected line in its answer to `go perft 1`: {}", excerpt(line)),
+                )
             };
             let mv = perft_line(line).ok_or_else(garbage)?;
             if moves.contains(&mv) {
-                return Err(failed(format!("the engine lists the move {mv} twice in `go perft 1`")));
+                return Err(failed(
+                    FaultKind::BrokeProtocol,
+                    format!("the engine lists the move {mv} twice in `go perft 1`"),
+                ));
             }
             moves.push(mv);
         }
         match nodes {
             Some(n) if n == moves.len() => Ok(moves),
             Some(n) => {
-                Err(failed(format!("the engine lists {} moves but counts {n} nodes in `go perft 1`", moves.len())))
+                let why = format!("the engine lists {} moves but counts {n} nodes in `go perft 1`", moves.len());
+                Err(failed(FaultKind::BrokeProtocol, why))
             }
-            None => Err(failed("the engine's `Nodes searched:` line has no number")),
+            None => Err(failed(FaultKind::Garbage, "the engine's `Nodes searched:` line has no number")),
         }
+    }
+}
+
+impl restarting::Session for Session {
+    fn spent(&self) -> bool {
+        self.stale
+    }
+}
+
+impl Restarting for UciEngine {
+    type Session = Session;
+
+    fn session(&mut self) -> &mut Option<Session> {
+        &mut self.session
+    }
+
+    fn restart_count(&mut self) -> &mut usize {
+        &mut self.restarts
+    }
+
+    fn time_limit(&self) -> Duration {
+        self.timeout
+    }
+
+    fn start_session(&mut self) -> Result<Session, EngineError> {
+        self.start()
+    }
+}
+
+/// A UCI engine's process once it has shaken hands: `uci`/`uciok` (lines
+/// that are not UCI before `uciok`, banners even with control characters,
+/// passed over), a `setoption` for each option, `isready`/`readyok`
+/// (`registration error` answered with `register later`), `ucinewgame`.
+/// What [`UciEngine`] asks its questions through, and what `lawbook
+/// perft-diff` asks for a divided perft ([`Connection::divide`]).
+#[derive(Debug)]
+pub struct Connection {
+    process: Process,
+    /// Its `id name`, if it said one.
+    id: Option<String>,
+    /// The options it offers (`option name N ...`).
+    offered: Vec<String>,
+}
+
+impl Connection {
+    /// Starts `program` with `args` (no shell) and shakes hands with it,
+    /// setting `options` (name, value), all within `limit`.
+    ///
+    /// # Errors
+    /// [`FaultKind::CouldNotStart`] when the program cannot be started, and
+    /// the engine's fault when it does not complete the handshake.
+    pub fn open(
+        program: &str,
+        args: &[String],
+        options: &[(String, String)],
+        limit: Duration,
+    ) -> Result<Connection, EngineError> {
+        for (name, value) in options {
+            one_line("the option", name)?;
+            one_line("the option value", value)?;
+        }
+        let mut process = Process::spawn(program, args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
+        let deadline = Instant::now() + limit;
+        send(&mut process, "uci")?;
+        let lines = Connection::read_handshake(&mut process, deadline, limit)?;
+        let id = lines.iter().find_map(|l| id_name(l));
+        let offered = lines.iter().filter_map(|l| option_name(l)).collect();
+        for (name, value) in options {
+            send(&mut process, &format!("setoption name {name} value {value}"))?;
+        }
+        // What comes after `uciok` (`copyprotection`, `registration`) is read, not dropped.
+        send(&mut process, "isready")?;
+        let said =
+            read_answer(&mut process, "`readyok`", deadline, limit, MAX_HANDSHAKE_LINES, |l| l.trim() == "readyok")?;
+        if lines.iter().chain(&said).any(|l| l.split_whitespace().eq(["registration", "error"])) {
+            send(&mut process, "register later")?;
+        }
+        send(&mut process, "ucinewgame")?;
+        sync(&mut process, deadline, limit)?;
+        Ok(Connection { process, id, offered })
+    }
+
+    /// Reads the handshake up to `uciok`, passing over lines that are not
+    /// UCI (banners, even with control characters).
+    fn read_handshake(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Vec<String>, EngineError> {
+        let what = "`uciok` (the UCI handshake)";
+        let mut lines: Vec<String> = Vec::new();
+        loop {
+            let line = match process.read_line(deadline) {
+                Ok(line) => line,
+                Err(e) => {
+                    return Err(with_farewell(
+                        process,
+                        &e,
+                        process_failed(what, &e, limit, lines.last().map(String::as_str)),
+                    ));
+                }
+            };
+            if line.trim() == "uciok" {
+                return Ok(lines);
+            }
+            lines.push(line);
+            if lines.len() > MAX_HANDSHAKE_LINES {
+                return Err(failed(
+                    FaultKind::Flooded,
+                    format!("the engine flooded its output: more than {MAX_HANDSHAKE_LINES} lines without {what}"),
+                ));
+            }
+        }
+    }
+
+    /// What the engine calls itself (its `id name` line), if it said.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// Whether the engine offers the option `name` (`option name NAME ...`).
+    pub fn offers(&self, name: &str) -> bool {
+        self.offered.iter().any(|o| o == name)
+    }
+
+    /// The engine's process, for questions of one's own.
+    pub fn process(&mut self) -> &mut Process {
+        &mut self.process
+    }
+
+    /// The engine's process, the handshake done.
+    pub fn into_process(self) -> Process {
+        self.process
+    }
+
+    /// The engine's divided perft (`go perft DEPTH`) of the position `fen`
+    /// after `moves` (UCI), read in any of the dialects [`divide`] reads,
+    /// within `limit`; an `isready`/`readyok` after the answer keeps what the
+    /// engine prints after its total from the next answer.
+    ///
+    /// # Errors
+    /// The engine's fault: it exits, hangs, floods its output, or answers
+    /// what [`divide::read_go_perft`] cannot read.
+    pub fn divide(&mut self, fen: &str, moves: &[String], depth: u32, limit: Duration) -> Result<Divided, EngineError> {
+        let deadline = Instant::now() + limit;
+        one_line("the FEN", fen)?;
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        one_line("the moves", &position)?;
+        let process = &mut self.process;
+        send(process, &position)?;
+        send(process, &format!("go perft {depth}"))?;
+        let lines = read_answer(process, "\"Nodes searched\"", deadline, limit, divide::MAX_LINES, |l| {
+            divide::total_line(l.trim()).is_some() || l.trim_start().starts_with("bestmove")
+        })?;
+        // Whatever the engine prints after its total is read here, not taken
+        // for part of the next answer.
+        send(process, "isready")?;
+        read_answer(process, "readyok after its perft answer", deadline, limit, divide::MAX_LINES, |l| {
+            l.trim() == "readyok"
+        })?;
+        divide::read_go_perft(&lines).map_err(EngineError::Failed)
     }
 }
 

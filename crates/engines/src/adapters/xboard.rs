@@ -142,12 +142,13 @@
 //! HoiChess does after any refused move when its input is not a terminal)
 //! gives its verdict and is restarted.
 
+use super::restarting::{self, Restarting};
 use crate::process::{
-    Process, ProcessError, excerpt, one_line, process_failed, program, read_answer, read_answer_into, read_until_quiet,
-    send,
+    Process, ProcessError, excerpt, installed_program, one_line, process_failed, read_answer, read_answer_into,
+    read_until_quiet, send,
 };
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, PositionQuery, Question};
+use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Setup, Square};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -398,7 +399,7 @@ impl EndingTable {
             } else {
                 Some(name.parse::<Reason>().map_err(|_| {
                     let names: Vec<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
-                    failed(format!(
+                    failed(FaultKind::CouldNotStart, format!(
                         "engine {:?}: `endings` reads {text:?} as {name:?}, which is no reason: write one of {} or unnamed",
                         spec.name,
                         names.join(", ")
@@ -517,7 +518,7 @@ pub struct XboardEngine {
 
 /// One running engine process.
 #[derive(Debug)]
-struct Session {
+pub(super) struct Session {
     process: Process,
     features: Features,
     next_ping: u64,
@@ -529,8 +530,13 @@ struct Session {
 const OVERRIDABLE: &[&str] = &["usermove", "setboard", "ping"];
 
 /// A failure in the words of a report.
-fn failed(why: impl Into<String>) -> EngineError {
-    EngineError::Failed(why.into())
+fn failed(kind: FaultKind, why: impl Into<String>) -> EngineError {
+    EngineError::failed(kind, why)
+}
+
+/// A fault of `kind` resting on the engine's line `line`.
+fn failed_on(kind: FaultKind, line: &str, why: impl Into<String>) -> EngineError {
+    EngineError::Failed(Fault::new(kind, why).with_line(line))
 }
 
 /// The rest of a `feature` line, if this is one.
@@ -658,7 +664,7 @@ impl XboardEngine {
     /// handshake within the time limit, or does not answer `ping` (without
     /// `pong` there is no telling when it has answered).
     pub fn spawn(spec: &EngineSpec) -> Result<XboardEngine, EngineError> {
-        let program = program(spec)?;
+        let program = installed_program(spec)?;
         let mut overrides = BTreeMap::new();
         let mut engine_options = Vec::new();
         let mut memory = None;
@@ -669,12 +675,20 @@ impl XboardEngine {
                 let on = match value.as_str() {
                     "1" | "true" => true,
                     "0" | "false" => false,
-                    _ => return Err(failed(format!("engine {:?}: the feature {name} must be 1 or 0", spec.name))),
+                    _ => {
+                        return Err(failed(
+                            FaultKind::CouldNotStart,
+                            format!("engine {:?}: the feature {name} must be 1 or 0", spec.name),
+                        ));
+                    }
                 };
                 overrides.insert(name.clone(), on);
             } else if name == "memory" {
                 let mb = value.parse::<u32>().map_err(|_| {
-                    failed(format!("engine {:?}: memory must be a number of MB, not {value:?}", spec.name))
+                    failed(
+                        FaultKind::CouldNotStart,
+                        format!("engine {:?}: memory must be a number of MB, not {value:?}", spec.name),
+                    )
                 })?;
                 memory = Some(mb);
             } else {
@@ -758,7 +772,8 @@ impl XboardEngine {
             return Ok(None);
         }
         let moves = probe.moves.iter().map(|m| m.parse::<UciMove>()).collect::<Result<Vec<_>, _>>();
-        let moves = moves.map_err(|e| failed(format!("a start-up probe's move cannot be read: {e}")))?;
+        let moves =
+            moves.map_err(|e| failed(FaultKind::Unaskable, format!("a start-up probe's move cannot be read: {e}")))?;
         let query = PositionQuery { fen: probe.fen.to_string(), moves, chess960: false, automatic_fifty_moves: false };
         let start = match self.check_query(&query, Capability::Outcome) {
             Ok(start) => start,
@@ -821,7 +836,12 @@ impl XboardEngine {
                 // Castling rights naming what is not there: setboard sends the text, edit mode cannot state it.
                 (Err(_), Ok((board, turn))) if self.features.setboard => Setup { board, turn, ..Setup::empty() },
                 (Err(_), Ok(_)) => return Err(EngineError::Unsupported(capability)),
-                (Err(_), Err(_)) => return Err(failed(format!("the query's FEN {:?} cannot be read: {e}", query.fen))),
+                (Err(_), Err(_)) => {
+                    return Err(failed(
+                        FaultKind::Unaskable,
+                        format!("the query's FEN {:?} cannot be read: {e}", query.fen),
+                    ));
+                }
             },
         };
         if !self.features.setboard && !edit_mode_can_state(&start) {
@@ -835,7 +855,7 @@ impl XboardEngine {
     /// when one does not finish its handshake (GNU Chess often deadlocks at
     /// start-up), up to [`START_TRIES`] processes within the time limit.
     fn start(&mut self) -> Result<Session, EngineError> {
-        let mut errors: Vec<String> = Vec::new();
+        let mut errors: Vec<Fault> = Vec::new();
         let began = Instant::now();
         let mut tries = 0;
         for attempt in 0..START_TRIES {
@@ -849,24 +869,28 @@ impl XboardEngine {
                 Ok(session) => {
                     // Another process would say the same.
                     return match session.features.no_normal_chess() {
-                        Some(why) => Err(failed(why)),
+                        Some(why) => Err(failed(FaultKind::CouldNotStart, why)),
                         None => Ok(session),
                     };
                 }
-                Err(EngineError::Failed(why)) => {
-                    if !errors.contains(&why) {
-                        errors.push(why);
+                Err(EngineError::Failed(fault)) => {
+                    if !errors.iter().any(|e| e.message() == fault.message()) {
+                        errors.push(fault);
                     }
                 }
                 Err(other) => return Err(other),
             }
         }
-        Err(failed(format!("{} (in {tries} tries, {} ms)", errors.join("; then: "), began.elapsed().as_millis())))
+        // The last try's fault, in the words of every try.
+        let said: Vec<&str> = errors.iter().map(Fault::message).collect();
+        let why = format!("{} (in {tries} tries, {} ms)", said.join("; then: "), began.elapsed().as_millis());
+        let last = errors.pop().unwrap_or_else(|| Fault::new(FaultKind::CouldNotStart, ""));
+        Err(EngineError::Failed(last.reword(|_| why)))
     }
 
     /// One try at [`XboardEngine::start`].
     fn start_once(&mut self, feature_wait: Duration) -> Result<Session, EngineError> {
-        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| failed(e.to_string()))?;
+        let mut process = Process::spawn(&self.program, &self.args).map_err(|e| EngineError::Failed(Fault::from(e)))?;
         let limit = self.timeout;
         let deadline = Instant::now() + limit;
         send(&mut process, "xboard")?;
@@ -893,7 +917,7 @@ impl XboardEngine {
             };
             lines += 1;
             if lines > MAX_ANSWER_LINES {
-                return Err(failed("the engine flooded its output during the handshake"));
+                return Err(failed(FaultKind::Flooded, "the engine flooded its output during the handshake"));
             }
             let Some(rest) = feature_line(&line) else { continue };
             let mut finished = false;
@@ -966,7 +990,7 @@ impl XboardEngine {
                     Err(e) => return Err(process_failed("the end of the handshake", &e, limit, None)),
                 }
                 if lines > MAX_ANSWER_LINES {
-                    return Err(failed("the engine flooded its output during the handshake"));
+                    return Err(failed(FaultKind::Flooded, "the engine flooded its output during the handshake"));
                 }
             }
         }
@@ -996,35 +1020,10 @@ impl XboardEngine {
                 Err(e) => return Err(process_failed("the end of the handshake", &e, limit, None)),
             }
             if features.pongs_per_ping > 4 {
-                return Err(failed("the engine answers one ping with more than four pongs"));
+                return Err(failed(FaultKind::BrokeProtocol, "the engine answers one ping with more than four pongs"));
             }
         }
         Ok(session)
-    }
-
-    /// Runs one request with a fresh deadline, starting the engine first if
-    /// the last request broke it; a failure ends the process.
-    fn request<T>(
-        &mut self,
-        f: impl FnOnce(&mut Session, Instant, Duration) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
-        if self.session.is_none() {
-            self.restarts += 1;
-            let fresh = self.start().map_err(|e| match e {
-                EngineError::Failed(why) => failed(format!("the engine could not be restarted: {why}")),
-                other => other,
-            })?;
-            self.features = fresh.features.clone();
-            self.session = Some(fresh);
-        }
-        let Some(session) = self.session.as_mut() else { return Err(failed("the engine is not running")) };
-        let limit = self.timeout;
-        let result = f(session, Instant::now() + limit, limit);
-        if session.dead || matches!(result, Err(EngineError::Failed(_))) {
-            // Dropping the process kills it; the next request starts a fresh one.
-            self.session = None;
-        }
-        result
     }
 
     /// Sends `ping N` and reads up to its last `pong N`, keeping the lines in
@@ -1076,10 +1075,14 @@ impl XboardEngine {
         let l = line.trim();
         let unknown = is_unknown_command(l);
         if features.usermove && (unknown || is_illegal_reply(l)) && l.contains("usermove") {
-            return Some(failed(format!(
-                "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
-                excerpt(l)
-            )));
+            return Some(failed_on(
+                FaultKind::BrokeProtocol,
+                l,
+                format!(
+                    "the engine does not understand `usermove` ({}); give `--option usermove=0` (the registry: `usermove: \"0\"`)",
+                    excerpt(l)
+                ),
+            ));
         }
         // `Error (unknown command): e2e4`: a bare move is no command to it.
         let names_a_move = || {
@@ -1087,10 +1090,14 @@ impl XboardEngine {
                 .is_some_and(|(_, command)| command.trim().parse::<UciMove>().is_ok_and(|m| m != UciMove::Null))
         };
         if !features.usermove && unknown && names_a_move() {
-            return Some(failed(format!(
-                "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
-                excerpt(l)
-            )));
+            return Some(failed_on(
+                FaultKind::BrokeProtocol,
+                l,
+                format!(
+                    "the engine does not take bare moves ({}); give `--option usermove=1` (the registry: `usermove: \"1\"`)",
+                    excerpt(l)
+                ),
+            ));
         }
         None
     }
@@ -1246,17 +1253,25 @@ impl XboardEngine {
             }
             if endings.is_empty() {
                 return Err(if illegal {
-                    failed(format!(
-                        "the engine refuses a move of the game the scenario plays ({}); moves: {}",
-                        excerpt(line),
-                        query.moves_text()
-                    ))
+                    failed_on(
+                        FaultKind::RefusedMove,
+                        line,
+                        format!(
+                            "the engine refuses a move of the game the scenario plays ({}); moves: {}",
+                            excerpt(line),
+                            query.moves_text()
+                        ),
+                    )
                 } else {
-                    failed(format!(
-                        "the engine did not take the position {:?} or a move of the game: {}",
-                        query.fen,
-                        excerpt(line)
-                    ))
+                    failed_on(
+                        FaultKind::RefusedMove,
+                        line,
+                        format!(
+                            "the engine did not take the position {:?} or a move of the game: {}",
+                            query.fen,
+                            excerpt(line)
+                        ),
+                    )
                 });
             }
             took_all = false;
@@ -1279,6 +1294,35 @@ impl XboardEngine {
             }
             XboardEngine::read_transcript(&session.features, &table, query, transcript)
         })
+    }
+}
+
+impl restarting::Session for Session {
+    fn spent(&self) -> bool {
+        self.dead
+    }
+}
+
+impl Restarting for XboardEngine {
+    type Session = Session;
+
+    fn session(&mut self) -> &mut Option<Session> {
+        &mut self.session
+    }
+
+    fn restart_count(&mut self) -> &mut usize {
+        &mut self.restarts
+    }
+
+    fn time_limit(&self) -> Duration {
+        self.timeout
+    }
+
+    /// A fresh process; what it announced replaces what the last one did.
+    fn start_session(&mut self) -> Result<Session, EngineError> {
+        let fresh = self.start()?;
+        self.features = fresh.features.clone();
+        Ok(fresh)
     }
 }
 
@@ -1423,7 +1467,8 @@ impl XboardEngine {
                 Err(e) => return Err(e),
             }
             if !refused && let Some(line) = lines.iter().find(|l| is_refusal(l)) {
-                return Err(failed(format!("the engine did not take the move {uci}: {}", excerpt(line))));
+                let why = format!("the engine did not take the move {uci}: {}", excerpt(line));
+                return Err(failed_on(FaultKind::BrokeProtocol, line, why));
             }
             Ok(!refused)
         })

@@ -1,7 +1,7 @@
 //! The `chess` crate (crates.io `chess`, 3.x), in process.
 
 use super::{failed, refused, square, start_text, uci_move};
-use crate::{Answer, Capability, Engine, EngineError, Facts, Played, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, FaultKind, Played, PositionQuery, Question};
 use lawbook_board::Color;
 use std::str::FromStr;
 
@@ -59,12 +59,13 @@ impl ChessCrate {
     fn replay(query: &PositionQuery) -> Result<chess::Board, EngineError> {
         let fen = start_text(&query.fen);
         if let Some(why) = unsafe_for_the_crate(fen) {
-            return Err(failed(format!("not given to the chess crate: {why}")));
+            return Err(failed(FaultKind::Unaskable, format!("not given to the chess crate: {why}")));
         }
         let mut board =
             chess::Board::from_str(fen).map_err(|e| refused(format!("the chess crate refuses the FEN: {e}")))?;
         for (i, mv) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("the chess crate refuses move {} of the list ({mv})", i + 1));
+            let refused =
+                || failed(FaultKind::RefusedMove, format!("the chess crate refuses move {} of the list ({mv})", i + 1));
             let mv = chess::ChessMove::from_str(&mv.to_string()).map_err(|_| refused())?;
             if !board.legal(mv) {
                 return Err(refused());

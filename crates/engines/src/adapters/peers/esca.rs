@@ -1,7 +1,7 @@
 //! esca (crates.io `esca`, 0.4), in process.
 
 use super::{failed, refused, square, start_text, uci_move};
-use crate::{Answer, Capability, Engine, EngineError, Facts, Played, PositionQuery, Question};
+use crate::{Answer, Capability, Engine, EngineError, Facts, FaultKind, Played, PositionQuery, Question};
 use lawbook_board::{ByColor, Color};
 use lawbook_outcome::{Outcome, Reason};
 
@@ -33,7 +33,7 @@ impl Esca {
             game.set_castling_output(esca::CastlingOutput::KingTwoSquares);
         }
         for (i, mv) in query.moves.iter().enumerate() {
-            let refused = || failed(format!("esca refuses move {} of the list ({mv})", i + 1));
+            let refused = || failed(FaultKind::RefusedMove, format!("esca refuses move {} of the list ({mv})", i + 1));
             let mv = game.variant().move_from_uci(game.position(), &mv.to_string()).map_err(|_| refused())?;
             game.play(mv).map_err(|_| refused())?;
         }
