@@ -44,22 +44,26 @@ pub fn answer<T>(world: &mut ChessWorld, step: &Step, result: Result<T, EngineEr
     match result {
         Ok(value) => Some(value),
         Err(EngineError::Unsupported(c)) => {
-            // An engine that answers such questions, but not about this position.
-            let here = if !world.engine.supports(c) {
-                ""
-            } else if world.query().chess960 {
-                " in a Chess960 game"
+            // An engine that answers such questions, but not about this
+            // position: in a Chess960 game, which it may declare it does not play.
+            let chess960 = world.query().chess960;
+            let (kind, here) = if !world.engine.supports(c) {
+                (c, "")
+            } else if chess960 && !world.engine.supports(Capability::Chess960) {
+                (Capability::Chess960, " in a Chess960 game, which it does not play")
+            } else if chess960 {
+                (c, " in a Chess960 game")
             } else {
-                " in this position"
+                (c, " in this position")
             };
-            world.cannot_ask(step, c, format!("the engine cannot tell {}{here}", c.describe()));
+            world.cannot_ask(step, kind, format!("the engine cannot tell {}{here}", c.describe()));
             None
         }
-        Err(EngineError::Failed(why)) => world.stop_fault("failed", &format!("engine error: {why}")),
+        Err(EngineError::Failed(fault)) => world.stop_fault(fault.kind(), &format!("engine error: {fault}")),
         Err(EngineError::Refused(why)) => {
             if world.unreachable().is_none() {
                 world.stop_fault(
-                    "refused-reachable",
+                    lawbook_engines::FaultKind::ErrorReply,
                     &format!("engine error: the engine refuses the position, which a game can reach: {why}"),
                 );
             }

@@ -132,6 +132,9 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
         run.engine_faults += part.engine_faults;
+        for (kind, n) in part.faults {
+            *run.faults.entry(kind).or_insert(0) += n;
+        }
         run.engine_answers = Some(run.engine_answers.unwrap_or(0) + part.engine_answers.unwrap_or(0));
         run.scenarios.extend(part.scenarios);
     }

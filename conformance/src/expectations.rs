@@ -451,6 +451,19 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_that_declares_no_chess960_has_its_chess960_scenarios_counted() {
+        let why = "the engine cannot tell whether a move is legal in a Chess960 game, which it does not play";
+        let now = run(vec![unsupported("c960", Some(Capability::Chess960), why)]);
+        let written = Expectations::of_run(&now, None);
+        assert!(written.scenarios.is_empty());
+        assert_eq!(written.unsupported, BTreeMap::from([(Capability::Chess960, 1)]));
+        // One that declares it plays Chess960, and does not answer there, has the scenario listed.
+        let mut plays = now.clone();
+        plays.capabilities.push(Capability::Chess960);
+        assert_eq!(Expectations::of_run(&plays, None).scenarios.len(), 1);
+    }
+
+    #[test]
     fn expectations_say_which_version_each_verdict_was_seen_with() {
         let previous = Expectations::parse(
             "engine: demo\nversion: demo 1\nscenarios:\n- {id: a, verdict: failed, finding: F, article: '5.2.2'}\n\

@@ -422,6 +422,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = run_tally.engine_time().as_micros() as u64;
     let engine_faults = run_tally.failures() as u64;
+    let faults = run_tally.faults().iter().collect();
     let engine_answers = run_tally.answers() as u64;
     Ok(records::EngineRun {
         engine,
@@ -429,6 +430,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
         wall_ms,
         engine_us,
         engine_faults,
+        faults,
         engine_answers: Some(engine_answers),
         capabilities,
         selection: options.tags.clone(),
@@ -496,7 +498,7 @@ fn step_verdicts(
                         StepVerdict::Unsupported
                     }
                     Some(world::Halt::Fault { kind }) => {
-                        step.fault = Some(kind.clone());
+                        step.fault = Some(*kind);
                         StepVerdict::Error
                     }
                     None => StepVerdict::Failed,

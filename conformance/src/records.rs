@@ -5,7 +5,7 @@
 //! nothing else in this crate. Their JSON Schema, for programs that read
 //! runs, is `conformance/records.schema.json` (checked by this module's tests).
 
-use lawbook_engines::Capability;
+use lawbook_engines::{Capability, FaultKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -83,7 +83,7 @@ pub struct StepRecord {
     pub capability: Option<Capability>,
     /// For an engine error, the kind of fault.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fault: Option<String>,
+    pub fault: Option<FaultKind>,
 }
 
 impl StepRecord {
@@ -159,6 +159,10 @@ pub struct EngineRun {
     /// was counted.
     #[serde(default)]
     pub engine_faults: u64,
+    /// The engine's failed answers by kind of fault (their sum is
+    /// `engine_faults`). Empty in runs recorded before they were kept.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub faults: BTreeMap<FaultKind, usize>,
     /// The questions the engine answered, with an answer or by refusing the
     /// position (see [`lawbook_engines::Tally::answers`]); a run in which it
     /// answered none checked nothing. `None` in runs recorded before it was counted.
@@ -316,13 +320,13 @@ mod tests {
 
     /// A run with every field filled in.
     fn full_run() -> EngineRun {
-        let step = |verdict, capability, fault: Option<&str>| StepRecord {
+        let step = |verdict, capability, fault: Option<FaultKind>| StepRecord {
             text: "Then the position is dead".into(),
             line: 12,
             verdict,
             message: Some("why".into()),
             capability,
-            fault: fault.map(str::to_string),
+            fault,
         };
         let scenario = ScenarioRecord {
             id: "draws.feature: A lone king cannot mate [row 2]".into(),
@@ -338,7 +342,7 @@ mod tests {
             last_move: Some("a1a2".into()),
             steps: vec![
                 step(StepVerdict::Unsupported, Some(Capability::DeadPosition), None),
-                step(StepVerdict::Error, None, Some("timed-out")),
+                step(StepVerdict::Error, None, Some(FaultKind::TimedOut)),
                 step(StepVerdict::NotRun, None, None),
             ],
             start: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
@@ -351,6 +355,7 @@ mod tests {
             wall_ms: 5,
             engine_us: 6,
             engine_faults: 1,
+            faults: BTreeMap::from([(FaultKind::TimedOut, 1)]),
             engine_answers: Some(7),
             capabilities: vec![Capability::LegalMoves, Capability::Check],
             selection: Some("@draws".into()),
@@ -369,7 +374,7 @@ mod tests {
     }
 
     #[test]
-    fn the_schema_names_every_capability() {
+    fn the_schema_names_every_capability_and_fault_kind() {
         let document: serde_json::Value = serde_json::from_str(SCHEMA).expect("the schema is JSON");
         let named: Vec<&str> = document["$defs"]["capability"]["enum"]
             .as_array()
@@ -378,6 +383,14 @@ mod tests {
             .filter_map(serde_json::Value::as_str)
             .collect();
         let ours: Vec<&str> = Capability::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(named, ours);
+        let named: Vec<&str> = document["$defs"]["fault_kind"]["enum"]
+            .as_array()
+            .expect("an enum")
+            .iter()
+            .filter_map(serde_json::Value::as_str)
+            .collect();
+        let ours: Vec<&str> = FaultKind::ALL.iter().map(|k| k.name()).collect();
         assert_eq!(named, ours);
     }
 

@@ -296,8 +296,8 @@ pub enum Halt {
     },
     /// The engine failed to answer: the scenario ends in an *engine error*.
     Fault {
-        /// The kind of fault, as records name it.
-        kind: String,
+        /// The kind of fault.
+        kind: lawbook_engines::FaultKind,
     },
 }
 
@@ -359,8 +359,8 @@ impl ChessWorld {
     }
 
     /// Ends the scenario in an *engine error* of kind `kind`; `why` is for people.
-    pub fn stop_fault(&mut self, kind: &str, why: &str) -> ! {
-        self.halt = Some(Halt::Fault { kind: kind.to_string() });
+    pub fn stop_fault(&mut self, kind: lawbook_engines::FaultKind, why: &str) -> ! {
+        self.halt = Some(Halt::Fault { kind });
         panic!("{why}")
     }
 

@@ -14,6 +14,7 @@ mod common;
 
 use common::{lawbook, workspace};
 use lawbook_conformance::records::{EngineRun, Verdict};
+use lawbook_engines::FaultKind;
 use lawbook_engines::process::locate;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -210,6 +211,18 @@ fn faults_cost_one_verdict_each(subject: &Subject, faults: Faults) {
         faulty.engine_faults,
         count(&faulty, Verdict::Error)
     );
+    // Every fault is counted by its kind, and a killed or stalled engine
+    // exited or timed out; each error verdict names its step's fault.
+    let by_kind: usize = faulty.faults.values().sum();
+    assert_eq!(by_kind as u64, faulty.engine_faults, "every fault has its kind: {:?}", faulty.faults);
+    assert!(
+        faulty.faults.keys().any(|k| matches!(k, FaultKind::Exited | FaultKind::TimedOut)),
+        "kills and stalls show as exits or time-outs: {:?}",
+        faulty.faults
+    );
+    for record in faulty.scenarios.iter().filter(|r| r.verdict == Verdict::Error) {
+        assert!(record.steps.iter().any(|s| s.fault.is_some()), "{}: an error with no fault kind", record.id);
+    }
     let _ = std::fs::remove_dir_all(clean_dir);
     let _ = std::fs::remove_dir_all(dir);
 }

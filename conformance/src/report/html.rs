@@ -94,6 +94,17 @@ pub fn html(runs: &[EngineRun]) -> String {
                         }
                     }
                 }
+                @let faulty: Vec<&EngineRun> = runs.iter().filter(|r| !r.faults.is_empty()).collect();
+                @if !faulty.is_empty() {
+                    p.faults {
+                        "Engine faults by kind: "
+                        @for (i, run) in faulty.iter().enumerate() {
+                            @if i > 0 { "; " }
+                            (run.engine) " " (fault_list(run))
+                        }
+                        "."
+                    }
+                }
                 @for run in runs.iter().filter(|r| !r.unexpected.is_empty()) {
                     h2 { (run.engine) ": " (run.unexpected.len()) " unexpected verdicts" }
                     @if let Some(seen) = run.expected_version.as_deref().filter(|v| *v != run.version) {
@@ -124,6 +135,11 @@ pub fn html(runs: &[EngineRun]) -> String {
         }
     };
     page.into_string() + "\n"
+}
+
+/// A run's faults by kind, in words: `2 timed out, 1 exited`.
+fn fault_list(run: &EngineRun) -> String {
+    run.faults.iter().map(|(kind, n)| format!("{n} {}", kind.words())).collect::<Vec<_>>().join(", ")
 }
 
 /// What the filter box matches a scenario by.

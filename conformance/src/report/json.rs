@@ -29,6 +29,7 @@ pub fn summary_json(runs: &[EngineRun]) -> String {
                 "wall_ms": run.wall_ms,
                 "engine_us": run.engine_us,
                 "engine_faults": run.engine_faults,
+                "faults": run.faults,
                 "totals": counts(&run.counts()),
                 "areas": areas,
                 "not_passed": not_passed,

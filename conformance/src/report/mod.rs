@@ -87,6 +87,7 @@ mod tests {
             wall_ms: 1234,
             engine_us: 567_000,
             engine_faults: 1,
+            faults: BTreeMap::from([(lawbook_engines::FaultKind::TimedOut, 1)]),
             engine_answers: Some(10),
             scenarios: vec![
                 record("Castling", Verdict::Passed, None),
@@ -117,6 +118,7 @@ mod tests {
         assert!(table.contains("1/1/1/1"), "{table}");
         assert!(table.contains("engine time (inside engine calls)") && table.contains("0.57s"), "{table}");
         assert!(table.lines().any(|l| l.starts_with("engine faults") && l.ends_with(" 1")), "{table}");
+        assert!(table.lines().any(|l| l.starts_with("  timed out") && l.ends_with(" 1")), "{table}");
     }
 
     #[test]
@@ -157,6 +159,7 @@ mod tests {
         assert!(page.contains("s-unsupported") && page.contains("not run"), "each step shows its verdict");
         assert!(page.contains("1 unexpected verdicts") && page.contains("expected unsupported, now failed"));
         assert!(page.contains("seen with demo 0.9"));
+        assert!(page.contains("Engine faults by kind: demo 1 timed out."), "{page}");
         let summary: serde_json::Value = serde_json::from_str(&summary_json(&runs())).unwrap();
         assert_eq!(summary["engines"][0]["totals"]["failed"], 1);
         assert_eq!(summary["engines"][0]["unexpected"][0]["actual"], "failed");

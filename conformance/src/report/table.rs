@@ -47,5 +47,13 @@ pub fn table(runs: &[EngineRun]) -> String {
         let _ = write!(out, " {:>16}", run.engine_faults);
     }
     out.push('\n');
+    // One row per kind of fault any engine gave.
+    for kind in lawbook_engines::FaultKind::ALL.into_iter().filter(|k| runs.iter().any(|r| r.faults.contains_key(k))) {
+        let _ = write!(out, "{:<38}", format!("  {}", kind.words()));
+        for run in runs {
+            let _ = write!(out, " {:>16}", run.faults.get(&kind).copied().unwrap_or(0));
+        }
+        out.push('\n');
+    }
     out
 }

@@ -54,11 +54,14 @@ pub enum Capability {
     /// Every fact of every position of a game at once, SAN included
     /// ([`Question::Trace`]): what differential testing compares.
     Trace,
+    /// Questions about Chess960 games (Guidelines II): not a question of
+    /// its own, but whether the others are answered in a Chess960 game.
+    Chess960,
 }
 
 impl Capability {
     /// Every capability, in order.
-    pub const ALL: [Capability; 17] = [
+    pub const ALL: [Capability; 18] = [
         Capability::LegalMoves,
         Capability::MoveLegality,
         Capability::Play,
@@ -76,6 +79,7 @@ impl Capability {
         Capability::Claims,
         Capability::Model,
         Capability::Trace,
+        Capability::Chess960,
     ];
 
     /// Its name in records and expectation files: `legal-moves`, `model`.
@@ -103,6 +107,7 @@ impl Capability {
             Capability::Claims => "claims",
             Capability::Model => "model",
             Capability::Trace => "trace",
+            Capability::Chess960 => "chess960",
         }
     }
 
@@ -131,6 +136,7 @@ impl Capability {
             Capability::Claims => "the draws it claims",
             Capability::Model => "facts of lawbook's own model",
             Capability::Trace => "a trace of every position of a game",
+            Capability::Chess960 => "anything about a Chess960 game",
         }
     }
 }
@@ -454,11 +460,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_capability_is_written_by_its_name() {
+    fn capabilities_and_fault_kinds_are_written_by_their_names() {
         for capability in Capability::ALL {
             let written = serde_json::to_string(&capability).expect("a capability is written");
             assert_eq!(written, format!("\"{}\"", capability.name()));
             assert_eq!(serde_json::from_str::<Capability>(&written).ok(), Some(capability));
+        }
+        for kind in crate::FaultKind::ALL {
+            let written = serde_json::to_string(&kind).expect("a fault kind is written");
+            assert_eq!(written, format!("\"{}\"", kind.name()));
         }
     }
 }

@@ -19,7 +19,8 @@ use std::fmt;
 /// the engine's doing as a program; [`FaultKind::RefusedMove`] and
 /// [`FaultKind::ErrorReply`] are answers that refuse the question where an
 /// answer was due; [`FaultKind::Unaskable`] is the question's own fault.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FaultKind {
     /// The program (or the script it runs) is not there.
     NotInstalled,
@@ -75,26 +76,27 @@ impl FaultKind {
         FaultKind::Unaskable,
     ];
 
-    /// The kind's stable name, for machine-read records (`timed_out`).
+    /// The kind's stable name, for machine-read records (`timed-out`), as
+    /// serde writes it.
     ///
     /// ```
     /// use lawbook_engines::FaultKind;
-    /// assert_eq!(FaultKind::TimedOut.name(), "timed_out");
-    /// assert_eq!("timed_out".parse(), Ok(FaultKind::TimedOut));
+    /// assert_eq!(FaultKind::TimedOut.name(), "timed-out");
+    /// assert_eq!("timed-out".parse(), Ok(FaultKind::TimedOut));
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
-            FaultKind::NotInstalled => "not_installed",
-            FaultKind::CouldNotStart => "could_not_start",
+            FaultKind::NotInstalled => "not-installed",
+            FaultKind::CouldNotStart => "could-not-start",
             FaultKind::Exited => "exited",
-            FaultKind::TimedOut => "timed_out",
+            FaultKind::TimedOut => "timed-out",
             FaultKind::Garbage => "garbage",
             FaultKind::Flooded => "flooded",
-            FaultKind::BrokeProtocol => "broke_protocol",
-            FaultKind::WrongVersion => "wrong_version",
-            FaultKind::OtherPosition => "other_position",
-            FaultKind::RefusedMove => "refused_move",
-            FaultKind::ErrorReply => "error_reply",
+            FaultKind::BrokeProtocol => "broke-protocol",
+            FaultKind::WrongVersion => "wrong-version",
+            FaultKind::OtherPosition => "other-position",
+            FaultKind::RefusedMove => "refused-move",
+            FaultKind::ErrorReply => "error-reply",
             FaultKind::Unaskable => "unaskable",
         }
     }

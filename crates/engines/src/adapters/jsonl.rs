@@ -83,7 +83,8 @@ fn request_for(capability: Capability) -> Option<&'static str> {
         | Capability::FiftyMoveClaim => "game",
         Capability::Trace => "trace",
         // The protocol has no claims: `game` says whether a claim is valid.
-        Capability::Model | Capability::Claims => return None,
+        // Chess960 is a feature of `hello`, not a request.
+        Capability::Model | Capability::Claims | Capability::Chess960 => return None,
     })
 }
 
@@ -576,6 +577,9 @@ impl Engine for JsonlEngine {
     }
 
     fn supports(&self, capability: Capability) -> bool {
+        if capability == Capability::Chess960 {
+            return self.hello.features.contains("chess960");
+        }
         request_for(capability).is_some_and(|request| self.hello.supports.contains(request))
     }
 

@@ -366,7 +366,7 @@ impl Engine for CozyChess {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        crate::adapters::moves_and_status(capability)
+        capability == Capability::Chess960 || crate::adapters::moves_and_status(capability)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {

@@ -1078,6 +1078,7 @@ impl Engine for UciEngine {
             Capability::LegalMoves => d.perft,
             Capability::MoveLegality | Capability::Play => d.perft || d.searchmoves,
             Capability::Checkmate | Capability::Stalemate => true,
+            Capability::Chess960 => d.chess960,
             Capability::Check | Capability::Checkers => d.display == Display::Stockfish,
             Capability::Board => d.display != Display::None,
             Capability::Outcome

@@ -86,7 +86,8 @@ impl Engine for ChessCrate {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        crate::adapters::moves_and_status(capability)
+        // The chess crate plays standard chess only.
+        capability != Capability::Chess960 && crate::adapters::moves_and_status(capability)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
