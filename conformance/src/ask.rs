@@ -26,9 +26,7 @@ use cucumber::gherkin::Step;
 use lawbook_board::{Board, Piece, Rank, Role, Square};
 use lawbook_engines::{Ask, Capability, Engine, EngineError, PositionQuery};
 use lawbook_movegen::Position;
-use lawbook_movegen::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
+use lawbook_movegen::attacks::{pawn_attacks, pseudo_legal_targets};
 use lawbook_notation::san::MovePattern;
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{Lang, read_move};
@@ -371,32 +369,10 @@ pub fn pseudo_moves(pos: &Position) -> Vec<UciMove> {
 fn pseudo_moves_on(seen: &Reading) -> Vec<UciMove> {
     let board = seen.board();
     let us = seen.turn();
-    let ours = board.by_color(us);
-    let theirs = board.by_color(!us);
-    let occupied = board.occupied();
     let mut out = Vec::new();
-    for from in ours {
+    for from in board.by_color(us) {
         let role = board.role_at(from).unwrap_or(Role::Pawn);
-        let targets = match role {
-            Role::Knight => knight_attacks(from),
-            Role::Bishop => bishop_attacks(from, occupied),
-            Role::Rook => rook_attacks(from, occupied),
-            Role::Queen => queen_attacks(from, occupied),
-            Role::King => king_attacks(from),
-            Role::Pawn => {
-                let step = us.fold(8, -8);
-                let mut t = pawn_attacks(us, from) & theirs;
-                if let Some(one) = from.offset(step).filter(|s| !occupied.contains(*s)) {
-                    t.add(one);
-                    if from.rank() == Rank::Second.relative(us)
-                        && let Some(two) = one.offset(step).filter(|s| !occupied.contains(*s))
-                    {
-                        t.add(two);
-                    }
-                }
-                t
-            }
-        } - ours;
+        let targets = pseudo_legal_targets(board, from, None);
         for to in targets {
             if role == Role::Pawn && to.rank() == Rank::Eighth.relative(us) {
                 for promo in Role::PROMOTIONS {

@@ -1,5 +1,6 @@
 //! Attack lookups: which squares a piece on a square attacks, from tables
-//! precomputed by the build script.
+//! precomputed by the build script; and from them the squares a piece may
+//! move to, ignoring check ([`pseudo_legal_targets`]).
 //!
 //! The line pieces use magic bitboards on the default target. When BMI2 is
 //! enabled at compile time (`-C target-cpu=native` on a CPU that has it, or
@@ -7,7 +8,7 @@
 //! the `PEXT` instruction instead; the build script writes the table that
 //! matches. Both give the same attack sets.
 
-use lawbook_board::{Bitboard, Board, Color, Piece, Square};
+use lawbook_board::{Bitboard, Board, Color, Piece, Rank, Role, Square};
 
 /// Whether slider lookups use `PEXT` (BMI2 enabled at compile time).
 const USE_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
@@ -120,6 +121,50 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn empty_board_attacks(piece: Piece, square: Square) -> Bitboard {
     Bitboard(EMPTY_BOARD_ATTACKS[(piece.color.index() * 6 + piece.role.index()) * 64 + square.index()])
+}
+
+/// The squares the piece on `from` may move to by its movement alone,
+/// whether or not that leaves its own king in check (pseudo-legal): the
+/// squares it attacks that hold no piece of its side, and for a pawn its
+/// diagonals only onto an enemy piece or `en_passant`, and its steps ahead
+/// onto empty squares (two from its starting rank). Castling is not among
+/// them. No squares when `from` is empty.
+///
+/// ```
+/// use lawbook_board::{Board, Square};
+/// use lawbook_movegen::attacks::pseudo_legal_targets;
+/// let board = Board::standard();
+/// let targets: Vec<Square> = pseudo_legal_targets(&board, Square::E2, None).squares().collect();
+/// assert_eq!(targets, [Square::E3, Square::E4]);
+/// assert_eq!(pseudo_legal_targets(&board, Square::G8, None).count(), 2);
+/// assert!(pseudo_legal_targets(&board, Square::D1, None).is_empty());
+/// assert!(pseudo_legal_targets(&board, Square::E4, None).is_empty());
+/// ```
+pub fn pseudo_legal_targets(board: &Board, from: Square, en_passant: Option<Square>) -> Bitboard {
+    let Some(Piece { color: us, role }) = board.piece_at(from) else { return Bitboard::EMPTY };
+    let occupied = board.occupied();
+    let targets = match role {
+        Role::Pawn => {
+            let step = us.fold(8, -8);
+            let enemies = board.by_color(!us) | en_passant.map_or(Bitboard::EMPTY, Bitboard::from);
+            let mut targets = pawn_attacks(us, from) & enemies;
+            if let Some(one) = from.offset(step).filter(|s| !occupied.contains(*s)) {
+                targets.add(one);
+                if from.rank() == Rank::Second.relative(us)
+                    && let Some(two) = one.offset(step).filter(|s| !occupied.contains(*s))
+                {
+                    targets.add(two);
+                }
+            }
+            targets
+        }
+        Role::Knight => knight_attacks(from),
+        Role::Bishop => bishop_attacks(from, occupied),
+        Role::Rook => rook_attacks(from, occupied),
+        Role::Queen => queen_attacks(from, occupied),
+        Role::King => king_attacks(from),
+    };
+    targets - board.by_color(us)
 }
 
 /// The squares strictly between `a` and `b` if they share a rank, file or

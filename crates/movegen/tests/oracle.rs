@@ -24,11 +24,15 @@
 //!   of our pieces to every square, as a normal move and, for pawns and the
 //!   king, as promotions, en passant and castling, and on other kinds of
 //!   move with the squares of each legal one);
+//! - the pseudo-legal targets of each piece (`attacks::pseudo_legal_targets`)
+//!   hold the targets of its legal moves (castling aside), and each other
+//!   one leaves the mover's king attacked;
 //! - the legal moves, in UCI, are exactly shakmaty's for the same FEN;
 //! - shakmaty, playing the same moves alongside, reaches the same position
 //!   (compared as shakmaty FENs, so both sides are written by one writer).
 
 use lawbook_board::{Bitboard, Board, CastlingMode, Relaxations, Role, Setup, Square};
+use lawbook_movegen::attacks::{attackers, pseudo_legal_targets};
 use lawbook_movegen::{Move, MoveList, Position};
 use lawbook_notation::{fen, uci};
 use proptest::prelude::*;
@@ -169,6 +173,41 @@ fn check_targeted(pos: &Position, moves: &MoveList) -> Result<(), TestCaseError>
 }
 
 /// Every check made on a position reached in a game.
+/// Every piece's pseudo-legal targets are its legal moves' targets (castling
+/// aside) and squares where the move would leave its own king attacked.
+fn check_pseudo_legal(pos: &Position, moves: &MoveList) -> Result<(), TestCaseError> {
+    let (board, us, ep) = (pos.board(), pos.turn(), pos.ep_square());
+    for from in board.by_color(us) {
+        let targets = pseudo_legal_targets(board, from, ep);
+        let legal: Bitboard = moves.iter().filter(|m| !m.is_castle() && m.from() == from).map(|m| m.to()).collect();
+        prop_assert_eq!(
+            legal - targets,
+            Bitboard::EMPTY,
+            "legal targets from {:?} missing in {}",
+            from,
+            fen::write(pos)
+        );
+        for to in targets - legal {
+            let mut after = *board;
+            let Some(piece) = after.remove_piece_at(from) else { unreachable!("a piece of ours stands on {from:?}") };
+            after.discard_piece_at(to);
+            if piece.role == Role::Pawn && Some(to) == ep {
+                after.discard_piece_at(to.offset(us.fold(-8, 8)).unwrap_or(to));
+            }
+            after.set_piece_at(to, piece);
+            let king = after.king_of(us).unwrap_or(to);
+            prop_assert!(
+                attackers(&after, king, !us, after.occupied()).any(),
+                "{:?} to {:?} is pseudo-legal, not legal, yet leaves the king safe in {}",
+                from,
+                to,
+                fen::write(pos)
+            );
+        }
+    }
+    Ok(())
+}
+
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     let text = fen::write(pos);
     let mode = pos.castling_mode();
@@ -185,6 +224,7 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(pos.zobrist(), pos.compute_zobrist(), "incremental Zobrist key is off in {}", text);
 
     check_targeted(pos, &moves)?;
+    check_pseudo_legal(pos, &moves)?;
 
     let mover = pos.turn();
     for &mv in &moves {

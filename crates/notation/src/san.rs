@@ -11,10 +11,8 @@
 
 use crate::Lang;
 use core::fmt;
-use lawbook_board::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
-use lawbook_movegen::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
+use lawbook_board::{Board, Color, File, Piece, Rank, Role, Square};
+use lawbook_movegen::attacks::pseudo_legal_targets;
 use lawbook_movegen::{CastlingObstacle, CastlingSide, Move, MoveList, Position};
 
 /// Whether a reader insists on exact capture marks and check suffixes.
@@ -718,33 +716,9 @@ fn refuse(pos: &Position, text: &str, named: &Named, list: &MoveList) -> Result<
     // No legal move: say why.
     let ours = board.by_color(us);
     let pieces: Vec<Square> = (board.by_piece(Piece::new(us, role)) & ours).squares().filter(|s| fits(*s)).collect();
-    let occupied = board.occupied();
-    let reaches = |from: Square| -> bool {
-        let targets = match role {
-            Role::Pawn => {
-                let step = if us == Color::White { 8 } else { -8 };
-                let mut t = pawn_attacks(us, from)
-                    & (board.by_color(!us) | pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from));
-                if let Some(one) = from.offset(step).filter(|s| !occupied.contains(*s)) {
-                    t.add(one);
-                    if from.rank() == Rank::Second.relative(us)
-                        && let Some(two) = one.offset(step).filter(|s| !occupied.contains(*s))
-                    {
-                        t.add(two);
-                    }
-                }
-                t
-            }
-            Role::Knight => knight_attacks(from),
-            Role::Bishop => bishop_attacks(from, occupied),
-            Role::Rook => rook_attacks(from, occupied),
-            Role::Queen => queen_attacks(from, occupied),
-            Role::King => king_attacks(from),
-        };
-        (targets - ours).contains(to)
-    };
-    let movers: Vec<Square> = pieces.iter().copied().filter(|s| reaches(*s)).collect();
-    if movers.is_empty() {
+    // Whether a piece could move there if its king's safety did not count.
+    let reaches = |from: Square| pseudo_legal_targets(board, from, pos.ep_square()).contains(to);
+    if !pieces.iter().any(|&from| reaches(from)) {
         let reason = if pieces.is_empty() {
             format!("there is no {} that could make this move", role_name(us, role))
         } else {

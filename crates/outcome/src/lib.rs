@@ -36,9 +36,13 @@
 #![deny(missing_docs)]
 
 pub mod dead;
+mod ending;
 mod game;
 pub mod material;
+mod repetition;
 mod tracker;
 
-pub use game::{Claim, ClaimVerdict, Game, GameError, GameResult, Outcome, Policy, Reason, Status, same_position};
-pub use tracker::{Tracker, automatic_draw};
+pub use ending::{GameResult, Outcome, Reason, automatic_draw, first_ending};
+pub use game::{Claim, ClaimVerdict, Game, GameError, Policy, Status};
+pub use repetition::same_position;
+pub use tracker::Tracker;

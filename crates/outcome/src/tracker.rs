@@ -1,29 +1,9 @@
 //! The seventy-five-move rule and fivefold repetition (FIDE 9.6), kept up
 //! move by move for a replay that needs nothing else of a [`crate::Game`].
 
-use crate::{Reason, same_position};
+use crate::ending::{Reason, automatic_draw};
+use crate::repetition::same_position;
 use lawbook_movegen::Position;
-
-/// The draw that the seventy-five-move rule (9.6.2) or fivefold repetition
-/// (9.6.1) makes of `pos`, a position with a legal move that has occurred
-/// `occurrences` times; the seventy-five-move rule first. A mate on the
-/// seventy-fifth move stands: look for mate before asking.
-///
-/// ```
-/// use lawbook_movegen::Position;
-/// use lawbook_outcome::{Reason, automatic_draw};
-/// assert_eq!(automatic_draw(&Position::startpos(), 5), Some(Reason::FivefoldRepetition));
-/// assert_eq!(automatic_draw(&Position::startpos(), 4), None);
-/// ```
-pub fn automatic_draw(pos: &Position, occurrences: usize) -> Option<Reason> {
-    if pos.halfmoves() >= 150 {
-        Some(Reason::SeventyFiveMoves)
-    } else if occurrences >= 5 {
-        Some(Reason::FivefoldRepetition)
-    } else {
-        None
-    }
-}
 
 /// Whether the last position of a replay is drawn by the seventy-five-move
 /// rule or fivefold repetition ([`automatic_draw`]), kept up move by move.

@@ -25,7 +25,7 @@ use lawbook_movegen::{Move, Position};
 use lawbook_notation::pgn::{PgnError, RESULTS, Visitor};
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
-use lawbook_outcome::{GameResult, Outcome, Reason, Tracker};
+use lawbook_outcome::{GameResult, Outcome, Reason, Tracker, first_ending};
 use std::borrow::Cow;
 
 /// What the moves of a game the reader accepted come to.
@@ -205,17 +205,23 @@ impl Visitor for Judge {
     }
 }
 
-/// The ending a position with a legal move brings by itself,
-/// `insufficient` when its material is, `draw` its draw by the
-/// seventy-five-move rule or fivefold repetition ([`Tracker::draw`]); the
-/// dead-position search only when `search`.
+/// The ending a position with a legal move brings by itself, in the order
+/// of the Laws ([`first_ending`]), `insufficient` when its material is,
+/// `draw` its draw by the seventy-five-move rule or fivefold repetition
+/// ([`Tracker::draw`]); the dead-position search only when `search`.
 fn ending_with_moves(pos: &Position, insufficient: bool, draw: Option<Reason>, search: bool) -> Option<Reason> {
-    if insufficient {
-        Some(Reason::InsufficientMaterial)
-    } else if search && is_dead(pos) {
-        Some(Reason::DeadPosition)
-    } else {
-        draw
+    first_ending(pos.turn(), |reason| holds_with_moves(reason, pos, insufficient, draw, search)).map(|o| o.reason)
+}
+
+/// Whether the ending `reason` holds in `pos`, a position with a legal
+/// move, as [`ending_with_moves`] takes its arguments.
+#[inline(always)]
+fn holds_with_moves(reason: Reason, pos: &Position, insufficient: bool, draw: Option<Reason>, search: bool) -> bool {
+    match reason {
+        Reason::InsufficientMaterial => insufficient,
+        Reason::DeadPosition => search && is_dead(pos),
+        Reason::SeventyFiveMoves | Reason::FivefoldRepetition => draw == Some(reason),
+        _ => false,
     }
 }
 
@@ -228,15 +234,15 @@ fn is_dead(pos: &Position) -> bool {
 }
 
 /// The ending of the last position (`draw` as [`ending_with_moves`] takes
-/// it), in the order of precedence of [`lawbook_outcome::Game`]: mate
-/// first, so a mate on the seventy-fifth move stands.
+/// it), in the order of the Laws ([`first_ending`]), as
+/// [`lawbook_outcome::Game`] judges it: mate first, so a mate on the
+/// seventy-fifth move stands.
 fn last_ending(pos: &Position, draw: Option<Reason>) -> Option<Outcome> {
-    if !pos.has_legal_moves() {
-        return Some(if pos.is_check() {
-            Outcome::win(!pos.turn(), Reason::Checkmate)
-        } else {
-            Outcome::draw(Reason::Stalemate)
-        });
-    }
-    ending_with_moves(pos, is_insufficient_material(pos.board()), draw, true).map(Outcome::draw)
+    let no_moves = !pos.has_legal_moves();
+    let insufficient = is_insufficient_material(pos.board());
+    first_ending(pos.turn(), |reason| match reason {
+        Reason::Checkmate => no_moves && pos.is_check(),
+        Reason::Stalemate => no_moves && !pos.is_check(),
+        _ => holds_with_moves(reason, pos, insufficient, draw, true),
+    })
 }

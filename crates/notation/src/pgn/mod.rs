@@ -60,13 +60,17 @@
 //! around it, is read as one space; the writer re-flows the white space of
 //! comments.
 
-mod lexer;
+mod error;
 mod model;
+mod options;
+mod parser;
 mod reader;
 mod visitor;
 mod writer;
 
+pub use error::{PgnError, PgnErrorKind};
 pub use model::{PgnGame, PgnLine, PgnMove, RESULTS, SEVEN_TAG_ROSTER};
-pub use reader::{DEFAULT_MAX_LINE_LEN, PgnError, PgnErrorKind, PgnOptions, PgnReader};
+pub use options::{DEFAULT_MAX_LINE_LEN, PgnOptions};
+pub use reader::PgnReader;
 pub use visitor::{GameBuilder, Visitor};
 pub use writer::{write, write_to};

@@ -1,145 +1,13 @@
 //! Reading: [`PgnReader`] takes the input line by line, bounds each line and
-//! hands it to the game being read; its options and its errors.
+//! hands it to the parser of the game being read.
 
-use super::lexer::{self, Feed, Frame, GameState};
+use super::error::{PgnError, PgnErrorKind};
 use super::model::PgnGame;
+use super::options::PgnOptions;
+use super::parser::{self, Feed, Frame, GameParser};
 use super::visitor::{GameBuilder, Visitor};
-use crate::fen::FenError;
-use crate::san::MoveError;
-use core::fmt;
-use lawbook_board::Relaxations;
 use std::borrow::Cow;
 use std::io::{self, BufRead};
-
-/// The longest line (and comment) a reader accepts by default: 1 MiB.
-pub const DEFAULT_MAX_LINE_LEN: usize = 1 << 20;
-
-/// How a [`PgnReader`] reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PgnOptions {
-    /// Keep variations (their moves are checked); when false they are skipped
-    /// unread. Default: true.
-    pub variations: bool,
-    /// Keep comments; when false they are dropped. Default: true.
-    pub comments: bool,
-    /// The longest line, and the longest comment, in bytes. Default:
-    /// [`DEFAULT_MAX_LINE_LEN`].
-    pub max_line_len: usize,
-    /// Which validation rules a `FEN` tag may break (composed positions).
-    /// Default: none.
-    pub relaxations: Relaxations,
-}
-
-impl Default for PgnOptions {
-    fn default() -> PgnOptions {
-        PgnOptions {
-            variations: true,
-            comments: true,
-            max_line_len: DEFAULT_MAX_LINE_LEN,
-            relaxations: Relaxations::STRICT,
-        }
-    }
-}
-
-/// What went wrong in a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PgnErrorKind {
-    /// The input could not be read; the reader stops.
-    Io,
-    /// A line or comment longer than [`PgnOptions::max_line_len`].
-    TooLong,
-    /// A NUL byte: the input is not text.
-    NulByte,
-    /// A malformed tag pair.
-    Tag,
-    /// The start position is missing: `SetUp 1` without a `FEN` tag.
-    StartPosition,
-    /// The `FEN` tag cannot be read or is not a valid position.
-    Fen(FenError),
-    /// A `Variant` tag naming a variant this reader does not play.
-    Variant,
-    /// A move that cannot be read or is not legal.
-    Move(MoveError),
-    /// Movetext that is neither a move, a move number, a comment, a NAG, a
-    /// variation nor a result (such as `}` without `{`).
-    Syntax,
-    /// A comment opened with `{` and never closed.
-    UnterminatedComment,
-    /// The result came while a variation was still open.
-    UnclosedVariation,
-    /// The movetext ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`).
-    MissingResult,
-}
-
-/// A game could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnError {
-    /// The game's number in the input, from 1.
-    pub game: usize,
-    /// The 1-based line of the problem (for an unterminated comment, the line
-    /// where it opens).
-    pub line: usize,
-    /// What kind of problem.
-    pub kind: PgnErrorKind,
-    /// The problem in plain words (without the game and line).
-    pub message: String,
-    /// The game as read up to the problem (tags, start, the moves before the
-    /// bad one), when its start position was known.
-    pub partial: Option<Box<PgnGame>>,
-}
-
-impl PgnError {
-    /// A stable machine name for what is wrong, such as `"pgn.missing_result"`.
-    /// A bad move gives the move reader's name (`"move.no_piece"`,
-    /// [`MoveError::kind`]), a bad `FEN` tag the FEN reader's
-    /// (`"fen.rank_too_long"`, [`FenError::kind`]). The names are listed in
-    /// `conformance/bad-inputs/README.md`.
-    ///
-    /// ```
-    /// use lawbook_notation::pgn::PgnReader;
-    /// let err = PgnReader::new("1. e4 e5 2. Ke3 *".as_bytes()).next().unwrap().unwrap_err();
-    /// assert_eq!(err.kind(), "move.no_piece");
-    /// let err = PgnReader::new("1. e4 e5".as_bytes()).next().unwrap().unwrap_err();
-    /// assert_eq!(err.kind(), "pgn.missing_result");
-    /// ```
-    pub fn kind(&self) -> &'static str {
-        match &self.kind {
-            PgnErrorKind::Io => "pgn.io",
-            PgnErrorKind::TooLong => "pgn.too_long",
-            PgnErrorKind::NulByte => "pgn.nul_byte",
-            PgnErrorKind::Tag => "pgn.bad_tag",
-            PgnErrorKind::StartPosition => "pgn.setup_without_fen",
-            PgnErrorKind::Fen(e) => e.kind(),
-            PgnErrorKind::Variant => "pgn.unsupported_variant",
-            PgnErrorKind::Move(e) => e.kind(),
-            PgnErrorKind::Syntax => "pgn.syntax",
-            PgnErrorKind::UnterminatedComment => "pgn.unterminated_comment",
-            PgnErrorKind::UnclosedVariation => "pgn.unclosed_variation",
-            PgnErrorKind::MissingResult => "pgn.missing_result",
-        }
-    }
-}
-
-impl PgnError {
-    /// A game that ended with no start position known (game `game`).
-    pub(super) fn no_start_position(game: usize) -> PgnError {
-        PgnError {
-            game,
-            line: 0,
-            kind: PgnErrorKind::StartPosition,
-            message: "no start position".to_string(),
-            partial: None,
-        }
-    }
-}
-
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}, line {}: {}", self.game, self.line, self.message)
-    }
-}
-
-impl std::error::Error for PgnError {}
 
 /// A problem with a whole line.
 enum LineFault {
@@ -370,11 +238,11 @@ impl<R: BufRead> PgnReader<R> {
         if self.done {
             return None;
         }
-        let mut state: Option<GameState> = None;
+        let mut reading: Option<GameParser> = None;
         let options = self.options;
         loop {
-            if let Err(e) = self.tag_lines(&mut state, visitor) {
-                return Some(self.failed_input(&state, e, visitor));
+            if let Err(e) = self.tag_lines(&mut reading, visitor) {
+                return Some(self.failed_input(&reading, e, visitor));
             }
             let mut games = self.games;
             let mut spare = std::mem::take(&mut self.spare);
@@ -383,9 +251,9 @@ impl<R: BufRead> PgnReader<R> {
                 let text = match text {
                     Ok(text) => text,
                     Err(fault) => {
-                        let s = state.get_or_insert_with(|| {
+                        let s = reading.get_or_insert_with(|| {
                             games += 1;
-                            GameState::new(games, options, std::mem::take(&mut spare))
+                            GameParser::new(games, options, std::mem::take(&mut spare))
                         });
                         let (kind, message) = match fault {
                             LineFault::TooLong => (
@@ -401,16 +269,16 @@ impl<R: BufRead> PgnReader<R> {
                         return (false, None);
                     }
                 };
-                if state.is_none() && (text.starts_with('%') || lexer::trim(text).is_empty()) {
+                if reading.is_none() && (text.starts_with('%') || parser::trim(text).is_empty()) {
                     return (false, None);
                 }
-                let s = state.get_or_insert_with(|| {
+                let s = reading.get_or_insert_with(|| {
                     games += 1;
-                    GameState::new(games, options, std::mem::take(&mut spare))
+                    GameParser::new(games, options, std::mem::take(&mut spare))
                 });
                 match s.feed(text, no, visitor) {
                     Feed::More => (false, None),
-                    Feed::Done(rest) => (true, (!lexer::trim(&text[rest..]).is_empty()).then_some(rest)),
+                    Feed::Done(rest) => (true, (!parser::trim(&text[rest..]).is_empty()).then_some(rest)),
                     Feed::NextGame => (true, Some(0)),
                 }
             });
@@ -418,15 +286,15 @@ impl<R: BufRead> PgnReader<R> {
             self.spare = spare;
             match fed {
                 None => break,
-                Some(Err(e)) => return Some(self.failed_input(&state, e, visitor)),
+                Some(Err(e)) => return Some(self.failed_input(&reading, e, visitor)),
                 Some(Ok(false)) => {}
                 Some(Ok(true)) => {
-                    return state.map(|s| s.finish(visitor, &mut self.spare));
+                    return reading.map(|s| s.finish(visitor, &mut self.spare));
                 }
             }
         }
         self.done = true;
-        let mut s = state?;
+        let mut s = reading?;
         if let Some(comment) = s.comment.take() {
             s.fail(
                 comment.line,
@@ -447,12 +315,12 @@ impl<R: BufRead> PgnReader<R> {
 
 impl<R: BufRead> PgnReader<R> {
     /// Tells the lines at the start of the input's buffer that are each one
-    /// plain tag pair ([`lexer::plain_tag_line`]) to the game whose tags are
+    /// plain tag pair ([`parser::plain_tag_line`]) to the game whose tags are
     /// being read (a new one when none is), as [`PgnReader::next_line`] and
-    /// [`GameState::feed`] would, without cutting each line out first: most
+    /// [`GameParser::feed`] would, without cutting each line out first: most
     /// lines of a PGN database are such tag pairs.
-    fn tag_lines<V: Visitor>(&mut self, state: &mut Option<GameState>, visitor: &mut V) -> io::Result<()> {
-        if self.pending.is_some() || state.as_ref().is_some_and(|s| !s.reads_tags()) {
+    fn tag_lines<V: Visitor>(&mut self, reading: &mut Option<GameParser>, visitor: &mut V) -> io::Result<()> {
+        if self.pending.is_some() || reading.as_ref().is_some_and(|s| !s.reads_tags()) {
             return Ok(());
         }
         let chunk = loop {
@@ -463,7 +331,7 @@ impl<R: BufRead> PgnReader<R> {
             }
         };
         let mut used = 0;
-        while let Some((name_end, start, end, len)) = lexer::plain_tag_line(&chunk[used..]) {
+        while let Some((name_end, start, end, len)) = parser::plain_tag_line(&chunk[used..]) {
             // The line without its break is `[`, the pair, `"` and `]`.
             if end + 2 > self.options.max_line_len {
                 break;
@@ -474,9 +342,9 @@ impl<R: BufRead> PgnReader<R> {
                 (std::str::from_utf8_unchecked(&line[1..name_end]), std::str::from_utf8_unchecked(&line[start..end]))
             };
             self.line_no += 1;
-            let game = state.get_or_insert_with(|| {
+            let game = reading.get_or_insert_with(|| {
                 self.games += 1;
-                GameState::new(self.games, self.options, std::mem::take(&mut self.spare))
+                GameParser::new(self.games, self.options, std::mem::take(&mut self.spare))
             });
             game.tag_line(name, value, self.line_no, visitor);
             used += len;
@@ -487,9 +355,9 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Ends the reading after the input failed with `e`: the game being read
     /// (or the next) reports it.
-    fn failed_input<V: Visitor>(&mut self, state: &Option<GameState>, e: io::Error, visitor: &mut V) -> V::Output {
+    fn failed_input<V: Visitor>(&mut self, reading: &Option<GameParser>, e: io::Error, visitor: &mut V) -> V::Output {
         self.done = true;
-        let game = state.as_ref().map_or(self.games + 1, |s| s.number);
+        let game = reading.as_ref().map_or(self.games + 1, |s| s.number);
         visitor.end_game(Err(PgnError {
             game,
             line: self.line_no + 1,
@@ -505,5 +373,23 @@ impl<R: BufRead> Iterator for PgnReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.read_game(&mut GameBuilder::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_of_tags_is_told_whole_or_not_at_all() {
+        let read = |text: &str| PgnReader::new(text.as_bytes()).next().unwrap();
+        let game = read("[White \"a\"] [Black \"b \\\"c\\\"\"]\n[Event \"e\"]\n\n*\n").unwrap();
+        let tags: Vec<(&str, &str)> = game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        assert_eq!(tags, [("White", "a"), ("Black", "b \"c\""), ("Event", "e")]);
+        // One tag pair and text after it: an error, and the pair is not told.
+        let error = read("[White \"a\"] junk\n\n*\n").unwrap_err();
+        assert_eq!(error.kind, PgnErrorKind::Tag);
+        assert!(error.message.contains("unexpected text"), "{}", error.message);
+        assert!(error.partial.as_ref().is_none_or(|g| g.tags.is_empty()));
     }
 }

@@ -2,8 +2,8 @@
 //! game as the reader reads it, and [`GameBuilder`], the visitor that builds
 //! a [`PgnGame`].
 
+use super::error::PgnError;
 use super::model::{PgnGame, PgnLine, PgnMove};
-use super::reader::PgnError;
 use lawbook_movegen::{Move, Position};
 
 /// What [`PgnReader::read_game`](super::PgnReader::read_game) tells as it

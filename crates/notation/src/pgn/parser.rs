@@ -1,11 +1,12 @@
-//! The text of one game, line by line: its tag pairs, then the movetext
-//! cut into tokens (comments, variations, NAGs, move numbers, moves), each
-//! move read and checked in its position, until the result. What is read is
+//! [`GameParser`]: one game's text parsed line by line, its tag pairs, then
+//! the movetext cut into tokens (comments, variations, NAGs, move numbers,
+//! moves), each move read and checked in its position, until the result. What is read is
 //! told to a [`Visitor`] as it comes; nothing of the game is kept here but
 //! the positions of the lines being read.
 
+use super::error::{PgnError, PgnErrorKind};
 use super::model::{RESULTS, move_number, variant_is_chess960};
-use super::reader::{PgnError, PgnErrorKind, PgnOptions};
+use super::options::PgnOptions;
 use super::visitor::Visitor;
 use crate::read::read_word;
 use crate::{ReadOptions, fen};
@@ -56,8 +57,9 @@ struct StartTags {
     set_up: Option<(String, usize)>,
 }
 
-/// One game being read.
-pub(super) struct GameState {
+/// The parser of one game: fed its lines by the reader, it tells a
+/// [`Visitor`] what they hold.
+pub(super) struct GameParser {
     pub(super) number: usize,
     options: PgnOptions,
     start_tags: StartTags,
@@ -153,7 +155,7 @@ fn plain_tag(rest: &str) -> Option<(&str, &str, usize)> {
 /// `[Name "value"]` in printable ASCII with no escape, and nothing else up
 /// to its LF or CR LF: the end of its name, the start and end of its value
 /// and the length of the line with its break. Such a line is told as
-/// [`GameState::feed`] would tell it, without being cut out first.
+/// [`GameParser::feed`] would tell it, without being cut out first.
 #[inline(always)]
 pub(super) fn plain_tag_line(bytes: &[u8]) -> Option<(usize, usize, usize, usize)> {
     let (at, start, end) = plain_tag_at(bytes, VALUE)?;
@@ -355,12 +357,12 @@ fn glyph_nag(glyph: &str) -> Option<u8> {
     })
 }
 
-impl GameState {
+impl GameParser {
     /// Game `number`, its lines kept in `frames` (emptied: the room of a
-    /// game read before, handed back by [`GameState::finish`]).
-    pub(super) fn new(number: usize, options: PgnOptions, mut frames: Vec<Frame>) -> GameState {
+    /// game read before, handed back by [`GameParser::finish`]).
+    pub(super) fn new(number: usize, options: PgnOptions, mut frames: Vec<Frame>) -> GameParser {
         frames.clear();
-        GameState {
+        GameParser {
             number,
             options,
             start_tags: StartTags::default(),
@@ -404,7 +406,7 @@ impl GameState {
     }
 
     /// Whether the game is still reading its tag pairs, with no error: a
-    /// plain tag line ([`plain_tag_line`]) is then told by [`GameState::tag_line`].
+    /// plain tag line ([`plain_tag_line`]) is then told by [`GameParser::tag_line`].
     pub(super) fn reads_tags(&self) -> bool {
         !self.movetext && self.error.is_none()
     }
@@ -484,6 +486,8 @@ impl GameState {
         v.comment(text.trim());
     }
 
+    /// Parses line `no` of the game: whether the game goes on, ended with
+    /// this line, or ended before it.
     pub(super) fn feed<V: Visitor>(&mut self, line: &str, no: usize, v: &mut V) -> Feed {
         let mut rest = 0;
         let last_line = self.last_line;
@@ -599,11 +603,11 @@ impl GameState {
         } else if line.starts_with('%') {
             return Feed::More;
         }
-        self.lex(line, rest, no, v)
+        self.movetext(line, rest, no, v)
     }
 
-    /// Reads the movetext of `line` from byte `at`.
-    fn lex<V: Visitor>(&mut self, line: &str, mut at: usize, no: usize, v: &mut V) -> Feed {
+    /// Parses the movetext of `line` from byte `at`.
+    fn movetext<V: Visitor>(&mut self, line: &str, mut at: usize, no: usize, v: &mut V) -> Feed {
         let bytes = line.as_bytes();
         loop {
             at = skip_space(line, at);
@@ -834,20 +838,6 @@ mod tests {
             assert_eq!(trim(text), text.trim(), "{text:?}");
             assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
         }
-    }
-
-    #[test]
-    fn a_line_of_tags_is_told_whole_or_not_at_all() {
-        use crate::pgn::{PgnErrorKind, PgnReader};
-        let read = |text: &str| PgnReader::new(text.as_bytes()).next().unwrap();
-        let game = read("[White \"a\"] [Black \"b \\\"c\\\"\"]\n[Event \"e\"]\n\n*\n").unwrap();
-        let tags: Vec<(&str, &str)> = game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-        assert_eq!(tags, [("White", "a"), ("Black", "b \"c\""), ("Event", "e")]);
-        // One tag pair and text after it: an error, and the pair is not told.
-        let error = read("[White \"a\"] junk\n\n*\n").unwrap_err();
-        assert_eq!(error.kind, PgnErrorKind::Tag);
-        assert!(error.message.contains("unexpected text"), "{}", error.message);
-        assert!(error.partial.as_ref().is_none_or(|g| g.tags.is_empty()));
     }
 
     #[test]
