@@ -117,8 +117,8 @@ pub fn can_ask(world: &ChessWorld, capability: Capability) -> bool {
     world.engine.supports(capability)
 }
 
-/// One fact of the current position, asked with `question` (an [`Ask`] method).
-pub fn fact<T>(
+/// One answer about the current position (a fact, its moves, its board), asked with `question` (an [`Ask`] method).
+pub fn about_position<T>(
     world: &mut ChessWorld,
     step: &Step,
     question: impl FnOnce(&mut dyn Engine, &PositionQuery) -> Result<T, EngineError>,
@@ -178,7 +178,7 @@ pub fn moves(world: &mut ChessWorld, step: &Step) -> Option<Vec<UciMove>> {
         let seen = world.reading();
         return accepted(world, step, candidates_on(&seen));
     }
-    fact(world, step, |engine, query| engine.legal_moves(query))
+    about_position(world, step, |engine, query| engine.legal_moves(query))
 }
 
 /// The engine's moves that are the move `text` names (SAN, long algebraic or UCI).
@@ -330,7 +330,7 @@ pub fn board(world: &mut ChessWorld, step: &Step) -> Option<Board> {
     if let Some((board, _)) = shown_after_try(world) {
         return Some(board);
     }
-    fact(world, step, |engine, query| engine.board(query))
+    about_position(world, step, |engine, query| engine.board(query))
 }
 
 /// The board and side to move the engine showed after the last tried move,

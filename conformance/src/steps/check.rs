@@ -32,9 +32,9 @@ fn show(squares: &[Square]) -> String {
 /// that question, or else whether it names pieces giving check.
 fn in_check_now(world: &mut ChessWorld, step: &Step) -> Option<bool> {
     if !ask::can_ask(world, Capability::Check) && ask::can_ask(world, Capability::Checkers) {
-        return ask::fact(world, step, |e, q| e.checkers(q)).map(|c| !c.is_empty());
+        return ask::about_position(world, step, |e, q| e.checkers(q)).map(|c| !c.is_empty());
     }
-    ask::fact(world, step, |e, q| e.in_check(q))
+    ask::about_position(world, step, |e, q| e.in_check(q))
 }
 
 #[then(regex = r"^(White|Black) is in check$")]
@@ -56,7 +56,7 @@ fn not_in_check(world: &mut ChessWorld, step: &Step, side: String) {
 #[then(regex = r"^(White|Black) is in check from (?<piece>.+)$")]
 fn in_check_from(world: &mut ChessWorld, step: &Step, side: String, list: String) {
     let pos = side_to_move(world, &side);
-    let Some(actual) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };
+    let Some(actual) = ask::about_position(world, step, |e, q| e.checkers(q)) else { return };
     let mut expected = squares(&list);
     expected.sort();
     if actual != expected {
@@ -72,7 +72,7 @@ fn in_check_from(world: &mut ChessWorld, step: &Step, side: String, list: String
 #[then(regex = r"^(White|Black) is in double check$")]
 fn double_check(world: &mut ChessWorld, step: &Step, side: String) {
     let pos = side_to_move(world, &side);
-    let Some(checkers) = ask::fact(world, step, |e, q| e.checkers(q)) else { return };
+    let Some(checkers) = ask::about_position(world, step, |e, q| e.checkers(q)) else { return };
     if checkers.len() != 2 {
         panic!("expected a double check, but the engine reports checks from {}{}", show(&checkers), pos.describe());
     }
@@ -81,7 +81,7 @@ fn double_check(world: &mut ChessWorld, step: &Step, side: String) {
 #[then(regex = r"^(White|Black) is (not )?checkmated$")]
 fn checkmated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
     let pos = side_to_move(world, &side);
-    let Some(mate) = ask::fact(world, step, |e, q| e.checkmate(q)) else { return };
+    let Some(mate) = ask::about_position(world, step, |e, q| e.checkmate(q)) else { return };
     if mate != not.is_empty() {
         panic!(
             "expected {side} {}to be checkmated, but the engine says {}{}",
@@ -95,7 +95,7 @@ fn checkmated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
 #[then(regex = r"^(White|Black) is (not )?stalemated$")]
 fn stalemated(world: &mut ChessWorld, step: &Step, side: String, not: String) {
     let pos = side_to_move(world, &side);
-    let Some(stalemate) = ask::fact(world, step, |e, q| e.stalemate(q)) else { return };
+    let Some(stalemate) = ask::about_position(world, step, |e, q| e.stalemate(q)) else { return };
     if stalemate != not.is_empty() {
         panic!(
             "expected {side} {}to be stalemated, but the engine says {}{}",

@@ -176,26 +176,30 @@ fn engine_outcome(world: &mut ChessWorld, step: &Step, expected: Option<Outcome>
         return None;
     }
     let Some(expected) = expected else {
-        return ask::fact(world, step, |e, q| e.outcome(q));
+        return ask::about_position(world, step, |e, q| e.outcome(q));
     };
     let turn = world.turn();
     let ended = match expected.reason {
         // FIDE 5.1.1: checkmate ends the game; the side to move has lost.
         Reason::Checkmate => {
-            ask::fact(world, step, |e, q| e.checkmate(q))?.then(|| Outcome::win(!turn, Reason::Checkmate))
+            ask::about_position(world, step, |e, q| e.checkmate(q))?.then(|| Outcome::win(!turn, Reason::Checkmate))
         }
         // FIDE 5.2.1.
-        Reason::Stalemate => ask::fact(world, step, |e, q| e.stalemate(q))?.then(|| Outcome::draw(Reason::Stalemate)),
+        Reason::Stalemate => {
+            ask::about_position(world, step, |e, q| e.stalemate(q))?.then(|| Outcome::draw(Reason::Stalemate))
+        }
         // FIDE 5.2.2.
-        Reason::DeadPosition => ask::fact(world, step, |e, q| e.dead_position(q))?.then_some(expected),
+        Reason::DeadPosition => ask::about_position(world, step, |e, q| e.dead_position(q))?.then_some(expected),
         Reason::InsufficientMaterial => {
-            let white = ask::fact(world, step, |e, q| e.insufficient_material(q, Color::White))?;
-            let black = ask::fact(world, step, |e, q| e.insufficient_material(q, Color::Black))?;
+            let white = ask::about_position(world, step, |e, q| e.insufficient_material(q, Color::White))?;
+            let black = ask::about_position(world, step, |e, q| e.insufficient_material(q, Color::Black))?;
             (white && black).then_some(expected)
         }
         // FIDE 9.6.1.
-        Reason::FivefoldRepetition => (ask::fact(world, step, |e, q| e.repetitions(q))? >= 5).then_some(expected),
-        _ => return ask::fact(world, step, |e, q| e.outcome(q)),
+        Reason::FivefoldRepetition => {
+            (ask::about_position(world, step, |e, q| e.repetitions(q))? >= 5).then_some(expected)
+        }
+        _ => return ask::about_position(world, step, |e, q| e.outcome(q)),
     };
     Some(ended)
 }
@@ -268,10 +272,10 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
             continue;
         }
         let ended = match capability {
-            Capability::Checkmate => ask::fact(world, step, |e, q| e.checkmate(q)),
-            Capability::Stalemate => ask::fact(world, step, |e, q| e.stalemate(q)),
-            Capability::DeadPosition => ask::fact(world, step, |e, q| e.dead_position(q)),
-            _ => ask::fact(world, step, |e, q| e.repetitions(q)).map(|n| n >= 5),
+            Capability::Checkmate => ask::about_position(world, step, |e, q| e.checkmate(q)),
+            Capability::Stalemate => ask::about_position(world, step, |e, q| e.stalemate(q)),
+            Capability::DeadPosition => ask::about_position(world, step, |e, q| e.dead_position(q)),
+            _ => ask::about_position(world, step, |e, q| e.repetitions(q)).map(|n| n >= 5),
         };
         if ended == Some(true) {
             panic!("expected the game to go on, but the engine says: {}{}", outcome_text(Some(ending)), pos.describe());
@@ -282,7 +286,7 @@ fn not_over(world: &mut ChessWorld, step: &Step) {
 
 #[then(regex = r"^the position is (not )?dead$")]
 fn dead(world: &mut ChessWorld, step: &Step, not: String) {
-    let Some(dead) = ask::fact(world, step, |e, q| e.dead_position(q)) else { return };
+    let Some(dead) = ask::about_position(world, step, |e, q| e.dead_position(q)) else { return };
     let pos = world.reading();
     if dead != not.is_empty() {
         panic!(
@@ -296,7 +300,9 @@ fn dead(world: &mut ChessWorld, step: &Step, not: String) {
 
 #[then(regex = r"^(White|Black) (can|cannot) checkmate with the material left$")]
 fn mating_material(world: &mut ChessWorld, step: &Step, side: String, can: String) {
-    let Some(insufficient) = ask::fact(world, step, |e, q| e.insufficient_material(q, color(&side))) else { return };
+    let Some(insufficient) = ask::about_position(world, step, |e, q| e.insufficient_material(q, color(&side))) else {
+        return;
+    };
     let pos = world.reading();
     if insufficient != (can == "cannot") {
         panic!(
@@ -314,7 +320,7 @@ fn threefold(world: &mut ChessWorld, step: &Step, can: String) {
     {
         return;
     }
-    let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_threefold(q)) else { return };
+    let Some(claim) = ask::about_position(world, step, |e, q| e.can_claim_threefold(q)) else { return };
     let pos = world.reading();
     if claim != (can == "can") {
         panic!(
@@ -330,7 +336,7 @@ fn fifty(world: &mut ChessWorld, step: &Step, can: String) {
     if !ask::can_ask(world, Capability::FiftyMoveClaim) && claim_here(world, step, Claim::FiftyMoves, can == "can") {
         return;
     }
-    let Some(claim) = ask::fact(world, step, |e, q| e.can_claim_fifty_moves(q)) else { return };
+    let Some(claim) = ask::about_position(world, step, |e, q| e.can_claim_fifty_moves(q)) else { return };
     let pos = world.reading();
     if claim != (can == "can") {
         panic!(
@@ -349,7 +355,7 @@ fn occurred(world: &mut ChessWorld, step: &Step, times: String) {
         "twice" => 2,
         other => other.trim_end_matches(" times").parse().unwrap_or(0),
     };
-    let Some(repetitions) = ask::fact(world, step, |e, q| e.repetitions(q)) else { return };
+    let Some(repetitions) = ask::about_position(world, step, |e, q| e.repetitions(q)) else { return };
     let pos = world.reading();
     if repetitions != n {
         panic!("expected the position to have occurred {n} times, the engine counts {repetitions}{}", pos.describe());

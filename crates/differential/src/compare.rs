@@ -4,7 +4,7 @@
 
 use crate::{GameRecord, ReadSan};
 use lawbook_board::{ByColor, Square};
-use lawbook_engines::PositionFacts;
+use lawbook_engines::TracedPosition;
 use lawbook_engines::registry::KnownDifference;
 use lawbook_notation::uci::UciMove;
 use lawbook_notation::{Lang, Strictness, san, uci};
@@ -182,7 +182,7 @@ impl fmt::Display for Failure {
 
 /// The SAN texts the peer reads in each position: lawbook's, of every legal
 /// move (in UCI order) or of the move played.
-pub(super) fn san_to_read(game: &GameRecord, ours: &[PositionFacts], read_san: ReadSan) -> Vec<Vec<String>> {
+pub(super) fn san_to_read(game: &GameRecord, ours: &[TracedPosition], read_san: ReadSan) -> Vec<Vec<String>> {
     match read_san {
         ReadSan::All => ours.iter().map(|f| f.moves.values().cloned().collect()).collect(),
         ReadSan::Played => {
@@ -192,7 +192,7 @@ pub(super) fn san_to_read(game: &GameRecord, ours: &[PositionFacts], read_san: R
 }
 
 /// The UCI moves of `to_read[i]`, the SAN texts lawbook wrote, in the same order.
-fn read_targets(game: &GameRecord, ours: &PositionFacts, ply: usize, read_san: ReadSan) -> Vec<UciMove> {
+fn read_targets(game: &GameRecord, ours: &TracedPosition, ply: usize, read_san: ReadSan) -> Vec<UciMove> {
     match read_san {
         ReadSan::All => ours.moves.keys().copied().collect(),
         ReadSan::Played => game.query.moves.get(ply).copied().into_iter().collect(),
@@ -230,8 +230,8 @@ fn show_sides(sides: ByColor<bool>) -> String {
 /// The first [`Disagreement`].
 pub fn compare_game(
     game: &GameRecord,
-    ours: &[PositionFacts],
-    theirs: &[PositionFacts],
+    ours: &[TracedPosition],
+    theirs: &[TracedPosition],
     known: KnownDifferences,
     read_san: ReadSan,
     summary: &mut Summary,
@@ -279,7 +279,7 @@ pub fn compare_game(
         }
         // 2. The legal moves.
         if a.moves.len() != b.moves.len() || a.moves.keys().ne(b.moves.keys()) {
-            let only = |x: &PositionFacts, y: &PositionFacts| -> Vec<UciMove> {
+            let only = |x: &TracedPosition, y: &TracedPosition| -> Vec<UciMove> {
                 x.moves.keys().filter(|m| !y.moves.contains_key(*m)).copied().collect()
             };
             return Err(disagree(

@@ -2,7 +2,7 @@
 //! games replayed from PGN, each with lawbook's facts about every position.
 
 use lawbook_board::{Bitboard, Board, CastlingMode, Relaxations, Setup};
-use lawbook_engines::{PositionFacts, PositionQuery, facts};
+use lawbook_engines::{PositionQuery, TracedPosition, traced_position};
 use lawbook_movegen::{Move, Position};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -58,18 +58,18 @@ pub fn random_game(
     chess960: bool,
     plies_max: usize,
     rng: &mut impl Rng,
-) -> Result<(GameRecord, Vec<PositionFacts>), String> {
+) -> Result<(GameRecord, Vec<TracedPosition>), String> {
     let mode = chess960.then_some(CastlingMode::Chess960);
     let pos = fen::read_with(start, mode, Relaxations::STRICT).map_err(|e| format!("{start}: {e}"))?;
     let mut game = Game::new(pos);
     let mut record = GameRecord::new(label, &pos);
-    let mut seen = vec![facts(&game)];
+    let mut seen = vec![traced_position(&game)];
     while !game.is_over() && record.query.moves.len() < plies_max {
         let pos = *game.position();
         let Some(&mv) = pos.legal_moves().choose(rng) else { break };
         record.query.moves.push(UciMove::from_move(&pos, mv));
         game.play(mv).map_err(|e| format!("{}: lawbook refuses its own legal move: {e}", record.label))?;
-        seen.push(facts(&game));
+        seen.push(traced_position(&game));
     }
     Ok((record, seen))
 }
@@ -83,10 +83,10 @@ pub fn replay(
     label: String,
     start: Position,
     moves: &[Move],
-) -> Result<(GameRecord, Vec<PositionFacts>, bool), String> {
+) -> Result<(GameRecord, Vec<TracedPosition>, bool), String> {
     let mut game = Game::new(start);
     let mut record = GameRecord::new(label, &start);
-    let mut seen = vec![facts(&game)];
+    let mut seen = vec![traced_position(&game)];
     for &mv in moves {
         let pos = *game.position();
         match game.play(mv) {
@@ -95,7 +95,7 @@ pub fn replay(
             Err(e) => return Err(format!("{}: move {}: {e}", record.label, record.query.moves.len() + 1)),
         }
         record.query.moves.push(UciMove::from_move(&pos, mv));
-        seen.push(facts(&game));
+        seen.push(traced_position(&game));
     }
     Ok((record, seen, false))
 }

@@ -180,7 +180,7 @@ fn a_dead_position_is_accepted_only_from_a_peer_that_declares_it() {
         automatic_fifty_moves: false,
     };
     let game = GameRecord { label: "pawn wall".into(), query };
-    let ours = vec![lawbook_engines::facts(&lawbook_outcome::Game::new(game.query.position().unwrap()))];
+    let ours = vec![lawbook_engines::traced_position(&lawbook_outcome::Game::new(game.query.position().unwrap()))];
     assert_eq!(ours[0].outcome, Some(Outcome::draw(Reason::DeadPosition)));
     let reads = vec![ours[0].moves.values().cloned().collect::<Vec<_>>()];
     let theirs = Mirror { lie: Some((0, Lie::NoEnding)) }.trace(&game.query, reads).unwrap();

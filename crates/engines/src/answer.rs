@@ -231,7 +231,7 @@ pub enum Answer {
     /// To [`Question::Repetitions`].
     Count(usize),
     /// To [`Question::Trace`]: one entry per position of the game.
-    Trace(Vec<PositionFacts>),
+    Trace(Vec<TracedPosition>),
     /// To [`Question::Play`].
     Played(Played),
     /// To [`Question::Claims`].
@@ -314,7 +314,7 @@ impl Facts {
     }
 
     /// Every fact a trace entry holds (no dead-position proof: traces carry none).
-    pub fn of_trace(facts: &PositionFacts) -> Facts {
+    pub fn of_trace(facts: &TracedPosition) -> Facts {
         Facts {
             in_check: Some(facts.in_check),
             checkers: Some(facts.checkers.clone()),
@@ -366,7 +366,7 @@ impl Facts {
 /// Everything differential testing compares about one position, as one
 /// engine answers it ([`Question::Trace`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PositionFacts {
+pub struct TracedPosition {
     /// The position as FEN, as the engine writes it.
     pub fen: String,
     /// Every legal move, with its SAN as the engine writes it.

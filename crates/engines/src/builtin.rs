@@ -1,7 +1,7 @@
 //! [`BuiltIn`]: lawbook's own rules, in process.
 
 use crate::FaultKind;
-use crate::answer::{Answer, Capability, EngineError, Facts, Played, PositionFacts, Question};
+use crate::answer::{Answer, Capability, EngineError, Facts, Played, Question, TracedPosition};
 use crate::engine::Engine;
 use crate::query::PositionQuery;
 use lawbook_board::{ByColor, CastlingMode, Relaxations};
@@ -53,17 +53,17 @@ impl BuiltIn {
 /// what the built-in engine answers to [`Question::Trace`] in each position.
 ///
 /// ```
-/// use lawbook_engines::facts;
+/// use lawbook_engines::traced_position;
 /// let game = lawbook_outcome::Game::new(lawbook_movegen::Position::startpos());
-/// let start = facts(&game);
+/// let start = traced_position(&game);
 /// assert_eq!(start.moves.len(), 20);
 /// assert_eq!(start.moves.get(&"g1f3".parse()?).map(String::as_str), Some("Nf3"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn facts(game: &lawbook_outcome::Game) -> PositionFacts {
+pub fn traced_position(game: &lawbook_outcome::Game) -> TracedPosition {
     let pos = game.position();
     let status = game.status();
-    PositionFacts {
+    TracedPosition {
         fen: fen::write(pos),
         moves: pos.legal_moves().iter().map(|&mv| (UciMove::from_move(pos, mv), san::write(pos, mv))).collect(),
         in_check: pos.is_check(),
@@ -115,13 +115,13 @@ impl BuiltIn {
     /// Every position of the query's game, each SAN of `reads` read strictly.
     /// lawbook's game model ends the game where the laws do, so a query
     /// whose moves go on after that is an error.
-    fn trace(query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<PositionFacts>, EngineError> {
+    fn trace(query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<TracedPosition>, EngineError> {
         let replay = query.replay()?;
         let mut game = lawbook_outcome::Game::new(replay.positions[0]);
         let mut out = Vec::with_capacity(replay.positions.len());
         for ply in 0..replay.positions.len() {
             let pos = *game.position();
-            let mut here = facts(&game);
+            let mut here = traced_position(&game);
             here.reads = reads.get(ply).map_or_else(Vec::new, |texts| {
                 texts
                     .iter()

@@ -7,7 +7,7 @@
 //! [`EngineError::Unsupported`], never a made-up answer.
 
 use crate::FaultKind;
-use crate::answer::{Answer, Capability, Claims, EngineError, Facts, Played, PositionFacts, Question};
+use crate::answer::{Answer, Capability, Claims, EngineError, Facts, Played, Question, TracedPosition};
 use crate::query::PositionQuery;
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
@@ -266,7 +266,7 @@ pub trait Ask: Engine {
     ///
     /// # Errors
     /// As [`Engine::answer`].
-    fn trace(&mut self, query: &PositionQuery, reads: Vec<Vec<String>>) -> Result<Vec<PositionFacts>, EngineError> {
+    fn trace(&mut self, query: &PositionQuery, reads: Vec<Vec<String>>) -> Result<Vec<TracedPosition>, EngineError> {
         let question = Question::Trace(reads);
         match self.answer(query, &question)? {
             Answer::Trace(facts) => Ok(facts),

@@ -33,8 +33,8 @@ mod query;
 pub mod registry;
 mod timed;
 
-pub use answer::{Answer, Capability, Claims, EngineError, Facts, Played, PositionFacts, Question};
-pub use builtin::{BuiltIn, facts};
+pub use answer::{Answer, Capability, Claims, EngineError, Facts, Played, Question, TracedPosition};
+pub use builtin::{BuiltIn, traced_position};
 pub use engine::{Ask, Engine};
 pub use fault::{Exit, Fault, FaultCounts, FaultKind, UnknownFaultKind};
 pub use query::{PositionQuery, Replay};

@@ -23,7 +23,9 @@ pub mod wire;
 
 use crate::process::{Farewell, Process, ProcessError, locate};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionFacts, PositionQuery, Question};
+use crate::{
+    Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question, TracedPosition,
+};
 use lawbook_board::{ByColor, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::{GameResult, Outcome, Reason};
@@ -515,7 +517,7 @@ fn outcome(key: &str, outcome: Option<wire::Outcome>) -> Result<Option<Outcome>,
 }
 
 /// One position of a `trace` reply.
-fn trace_facts(entry: wire::TracePosition) -> Result<PositionFacts, EngineError> {
+fn trace_facts(entry: wire::TracePosition) -> Result<TracedPosition, EngineError> {
     let moves = each(entry.moves, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
     if moves.len() != entry.san.len() {
         return Err(broke(format!(
@@ -535,7 +537,7 @@ fn trace_facts(entry: wire::TracePosition) -> Result<PositionFacts, EngineError>
         .collect::<Result<_, _>>()?;
     let mut checkers = each(entry.checkers, "checkers", "a square", |t| t.parse::<Square>().ok())?;
     checkers.sort();
-    Ok(PositionFacts {
+    Ok(TracedPosition {
         moves: moves.into_iter().zip(entry.san).collect(),
         in_check: entry.in_check,
         checkers,
@@ -648,7 +650,7 @@ impl JsonlEngine {
     }
 
     /// The `trace` request: every position of the game in one request and one reply.
-    fn trace(&mut self, query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<PositionFacts>, EngineError> {
+    fn trace(&mut self, query: &PositionQuery, reads: &[Vec<String>]) -> Result<Vec<TracedPosition>, EngineError> {
         let read_san = reads.to_vec();
         let reply = self.ask(Capability::Trace, query, |position| Request::Trace { position, read_san })?;
         let reply: wire::Trace = read("trace", reply)?;

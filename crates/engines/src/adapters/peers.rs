@@ -18,7 +18,7 @@
 //! ([`EngineError::Refused`]), a move it refuses an engine error.
 
 use crate::{
-    Answer, Capability, Engine, EngineError, Facts, FaultKind, Played, PositionFacts, PositionQuery, Question,
+    Answer, Capability, Engine, EngineError, Facts, FaultKind, Played, PositionQuery, Question, TracedPosition,
 };
 use cozy_chess as cozy;
 use lawbook_board::{ByColor, Square};
@@ -159,7 +159,7 @@ impl Engine for Shakmaty {
             Question::Board => Answer::Board(crate::adapters::read_placement(&pos.board().board_fen().to_string())?),
             Question::Trace(reads) => Answer::Trace(
                 (0..game.positions.len())
-                    .map(|ply| Shakmaty::facts_at(&game, ply, reads.get(ply).map_or(&[], Vec::as_slice)))
+                    .map(|ply| Shakmaty::traced_at(&game, ply, reads.get(ply).map_or(&[], Vec::as_slice)))
                     .collect::<Result<_, _>>()?,
             ),
             fact => {
@@ -251,7 +251,7 @@ impl Shakmaty {
     }
 
     /// Every fact of position `ply` of `game`, with the SAN texts `reads` read by shakmaty.
-    fn facts_at(game: &ShakmatyGame, ply: usize, reads: &[String]) -> Result<PositionFacts, EngineError> {
+    fn traced_at(game: &ShakmatyGame, ply: usize, reads: &[String]) -> Result<TracedPosition, EngineError> {
         use shakmaty::san::SanPlus;
         let pos = &game.positions[ply];
         let state = Shakmaty::state_at(game, ply, false);
@@ -267,7 +267,7 @@ impl Shakmaty {
             let Ok(san) = text.parse::<SanPlus>() else { return Ok(None) };
             san.san.to_move(pos).ok().map(uci).transpose()
         };
-        Ok(PositionFacts {
+        Ok(TracedPosition {
             fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
             moves,
             in_check: pos.is_check(),
