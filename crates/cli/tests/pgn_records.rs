@@ -43,7 +43,7 @@ fn every_recorded_ending_is_judged_by_the_laws() {
         (
             "threefold claimed, en passant at the first",
             "threefold-repetition",
-            Some(("invalid-claim", Some("9.2.2"), None)),
+            Some(("invalid-claim", Some("9.2"), None)),
         ),
         ("threefold claimed, no en passant", "threefold-repetition", None),
         ("fifty moves, a castling right lost on the way", "fifty-moves", None),

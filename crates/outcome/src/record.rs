@@ -365,7 +365,7 @@ pub struct Finish<'a> {
     pub repetitions: usize,
     /// The most times a position a legal move of the player to move would
     /// make has occurred, that time included: a claim made by announcing
-    /// the move (9.2.2.1) rests on it.
+    /// the move (9.2.1) rests on it.
     pub repetitions_by_a_move: usize,
     /// How the moves end the game by themselves, if they do (5.1.1, 5.2.1,
     /// 5.2.2, 9.6), in the order of the Laws.
@@ -513,8 +513,8 @@ fn shown(said: Said, finish: &Finish) -> Option<(Reason, bool)> {
         ),
         Said::FivefoldRepetition => (Reason::FivefoldRepetition, finish.repetitions >= 5),
         Said::SeventyFiveMoves => (Reason::SeventyFiveMoves, pos.halfmoves() >= 150),
-        // A claim holds on the position now (9.2.2.2, 9.3.2), or on the one a
-        // move the claimant writes down and announces would make (9.2.2.1, 9.3.1).
+        // A claim holds on the position now (9.2.2, 9.3.2), or on the one a
+        // move the claimant writes down and announces would make (9.2.1, 9.3.1).
         Said::ThreefoldRepetition => {
             (Reason::ThreefoldRepetition, finish.repetitions.max(finish.repetitions_by_a_move) >= 3)
         }
@@ -624,7 +624,7 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
                 Some(Finding {
                     kind: FindingKind::OtherEndingFirst,
                     article: Some(article),
-                    lawful: None,
+                    lawful: (record.result != Some(ended.result)).then_some(ended.result),
                     message: format!(
                         "the record names {}, which the position shows too, but {} ended the game first ({article})",
                         said.words(),
@@ -637,7 +637,7 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
             None => Some(Finding {
                 kind: FindingKind::OtherEndingFirst,
                 article: Some(ended.reason.article()),
-                lawful: None,
+                lawful: (record.result != Some(ended.result)).then_some(ended.result),
                 message: format!(
                     "the record names {}, but {} had ended the game already ({})",
                     said.words(),
@@ -707,7 +707,7 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
 /// the opponent two minutes and the game goes on).
 fn refused_claim(refused: Said, record: &Record, finish: &Finish) -> Option<Finding> {
     let (claimed, article) = match refused {
-        Said::RefusedRepetitionClaim => (Said::ThreefoldRepetition, "9.2.2"),
+        Said::RefusedRepetitionClaim => (Said::ThreefoldRepetition, "9.2"),
         _ => (Said::FiftyMoves, "9.3"),
     };
     if finish.ending.is_some() {
@@ -759,7 +759,7 @@ fn not_there(said: Said, finish: &Finish) -> Option<Finding> {
     let (kind, article, message) = match said {
         Said::ThreefoldRepetition => (
             FindingKind::InvalidClaim,
-            "9.2.2",
+            "9.2",
             format!(
                 "the record names a draw by threefold repetition, but the last position has occurred {}, and no move would make one occur a third time ({}; 9.2.3 counts a position the same only with the same side to move, castling rights and en passant captures)",
                 times(finish.repetitions),
@@ -986,10 +986,10 @@ mod tests {
         );
         let twice =
             judged(quiet, GameResult::Draw, Some(Said::ThreefoldRepetition), 119, 2).expect("twice is not thrice");
-        assert_eq!((twice.kind, twice.article), (FindingKind::InvalidClaim, Some("9.2.2")));
+        assert_eq!((twice.kind, twice.article), (FindingKind::InvalidClaim, Some("9.2")));
         assert!(twice.message.contains("twice"), "{}", twice.message);
         assert_eq!(judged(quiet, GameResult::Draw, Some(Said::ThreefoldRepetition), 119, 3), None);
-        // A claim announcing a move that makes a position the third time holds (9.2.2.1).
+        // A claim announcing a move that makes a position the third time holds (9.2.1).
         let pos = fen::read(quiet).expect("a position");
         let record = Record { result: Some(GameResult::Draw), said: Some(Said::ThreefoldRepetition), text: None };
         let by_a_move = Finish { repetitions_by_a_move: 3, ..Finish::new(&pos, 119, 2, None) };

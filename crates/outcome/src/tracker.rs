@@ -109,7 +109,7 @@ impl Tracker {
 
     /// The most times a position any legal move of the player to move would
     /// make has occurred, that time included: a threefold-repetition claim
-    /// made by writing the move down and announcing it (FIDE 9.2.2.1) holds
+    /// made by writing the move down and announcing it (FIDE 9.2.1) holds
     /// when it is at least three.
     ///
     /// ```

@@ -77,7 +77,7 @@ pub(crate) struct Judged {
     /// The Termination tag's words, kept only when lawbook does not know them.
     pub(crate) unknown: Option<String>,
     /// How often the last position occurred (9.2.3), and the most times a
-    /// position a move would make has (9.2.2.1), counted only for a record
+    /// position a move would make has (9.2.1), counted only for a record
     /// that names a repetition.
     pub(crate) repetitions: (usize, usize),
 }
