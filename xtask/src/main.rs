@@ -49,7 +49,7 @@ const TASKS: &[(&str, &str, &str)] = &[
         "mutate-rules",
         mutate_rules::USAGE,
         "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, tracker, \
-         material, dead positions; otb's clock, touch, flags and the other board rules; board's Chess960 \
+         material, dead positions, recorded results; otb's clock, touch, flags and the other board rules; board's Chess960 \
          starts) with only the corpus as the test; resumable, in shards; hours, not CI \
          (installs cargo-mutants when missing; --summary prints what has run)",
     ),
