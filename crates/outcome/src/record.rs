@@ -26,7 +26,7 @@
 //! ```
 
 use crate::dead::{self, SearchLimits};
-use crate::material::is_insufficient_material;
+use crate::material::{has_insufficient_material, is_insufficient_material};
 use crate::{GameResult, Outcome, Reason};
 use lawbook_board::{Color, Role};
 use lawbook_movegen::Position;
@@ -674,6 +674,11 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
             };
             // A game lost before any move was made is lost by default (6.7).
             if finish.plies == 0 && !matches!(said, Some(Said::Resignation | Said::Time | Said::IllegalMove)) {
+                return None;
+            }
+            // Mating material with pawns that can still move: mate is
+            // possible (the search below would say so, at a cost).
+            if !has_insufficient_material(pos.board(), winner) && !dead::is_frozen(pos.board()) {
                 return None;
             }
             if !dead::can_checkmate(pos, winner, SearchLimits::DEFAULT).is_impossible() {

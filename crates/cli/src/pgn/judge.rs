@@ -201,7 +201,13 @@ impl Visitor for Judge {
     fn comment(&mut self, text: &str) {
         if self.depth == 0 {
             self.comment.clear();
-            self.comment.push_str(text);
+            // A clock or evaluation command (`{ [%clk 0:03:00] }`, after
+            // every move of a server's games) says nothing of the end: not copied.
+            let text = text.strip_prefix(' ').unwrap_or(text);
+            let text = text.strip_suffix(' ').unwrap_or(text);
+            if !(text.starts_with('[') && text.ends_with(']')) {
+                self.comment.push_str(text);
+            }
         }
     }
 
