@@ -220,8 +220,12 @@ impl Visitor for Judge {
             return;
         }
         self.comment.clear();
+        // Most positions can end the game by none of these: the order of
+        // endings is asked only where one may hold.
+        let draw = self.tracker.draw();
         if self.after_end.is_none()
-            && let Some(reason) = ending_with_moves(before, self.insufficient, self.tracker.draw(), self.full)
+            && (self.insufficient || draw.is_some() || self.full)
+            && let Some(reason) = ending_with_moves(before, self.insufficient, draw, self.full)
         {
             self.after_end = Some((reason, self.plies));
         }
