@@ -6,10 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
-
 fn runner() -> Command {
-    let mut command = Command::new(common::lawbook());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lawbook"));
     command.current_dir(std::env::temp_dir());
     command
 }
