@@ -16,7 +16,7 @@
 //! - `lawbook check --registry FILE`: exit 2 and one line on stderr.
 //!
 //! Every process is killed and the case failed when it takes longer than
-//! [`LIMIT`]. Run it alone with `cargo test -p lawbook-cli --test bad_inputs`.
+//! [`LIMIT`]. Run it alone with `cargo test -p lawbook-cli --test cli bad_inputs::`.
 
 use lawbook_engines::registry;
 use lawbook_movegen::{Position, perft_bounded};

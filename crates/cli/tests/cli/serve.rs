@@ -4,8 +4,8 @@
 //! a stream of requests is answered in order.
 //!
 //! The 100,000-request load run is `#[ignore]`d: `cargo test --release -p
-//! lawbook-cli --test serve -- --ignored --nocapture` runs it and prints
-//! peak memory and speed.
+//! lawbook-cli --test cli serve:: -- --ignored --nocapture` runs it and
+//! prints peak memory and speed.
 
 use lawbook_board::Square;
 use lawbook_engines::adapters::jsonl::JsonlEngine;
@@ -339,7 +339,7 @@ fn a_short_stream_is_answered_in_order() {
 }
 
 #[test]
-#[ignore = "a 100,000-request load run: cargo test --release -p lawbook-cli --test serve -- --ignored --nocapture"]
+#[ignore = "a 100,000-request load run: cargo test --release -p lawbook-cli --test cli serve:: -- --ignored --nocapture"]
 fn a_hundred_thousand_requests_with_bounded_memory() {
     let (small_rss, small_rate) = load(10_000);
     let (rss, rate) = load(100_000);
