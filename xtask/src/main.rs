@@ -592,7 +592,7 @@ fn setup_engines() -> Result<(), String> {
             "toga2",
             "glaurung",
             "ethereal-chess",
-            // Renders the rulebook and the report in conformance/tests/pages.rs.
+            // Renders the rulebook and the report in conformance/tests/conformance/pages.rs.
             "chromium",
         ],
     ];
