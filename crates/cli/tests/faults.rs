@@ -3,7 +3,7 @@
 //!
 //! Each test runs a slice of the corpus (`lawbook check --tags`)
 //! twice against one real engine: straight, and behind the fault proxy
-//! (`tests/fakes/fault_proxy.py`, run by `python3`), which kills the engine
+//! (`tests/fakes/fault_proxy.py`, run by Python 3), which kills the engine
 //! or hangs before some of the requests (seeded, so a failure can be
 //! replayed). Then every scenario has a verdict, faults happened and cost
 //! error verdicts, each fault cost at most one verdict, and a scenario
@@ -23,7 +23,7 @@ use lawbook_engines::process::locate;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The `lawbook` binary of this package.
@@ -39,6 +39,23 @@ fn workspace() -> PathBuf {
 /// The fault proxy, a committed script.
 fn proxy() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/fault_proxy.py")
+}
+
+/// The Python 3 interpreter itself, as it names itself: the proxy is started
+/// again after every fault, and a version manager's `python3` (pyenv's shim
+/// is a shell script) would add a tenth of a second to every start.
+fn python() -> String {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let asked = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output();
+            let named = asked
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+            named.filter(|path| !path.is_empty()).unwrap_or_else(|| "python3".to_string())
+        })
+        .clone()
 }
 
 /// The scenarios every engine is run on: how the pieces move and castling
@@ -96,7 +113,7 @@ fn registry(subject: &Subject, faults: Option<(Faults, &Path)>) -> String {
     let (command, mut args) = match faults {
         None => (program, Vec::new()),
         Some((faults, log)) => (
-            "python3".to_string(),
+            python(),
             vec![
                 proxy().to_string_lossy().into_owned(),
                 "--seed".to_string(),
