@@ -71,6 +71,25 @@ impl Default for Check {
     }
 }
 
+/// What chose the scenarios when it was not the whole built-in corpus: the
+/// tag expression, the folders added or run instead. A run's counts of
+/// unsupported scenarios are held to its expectations only without one.
+fn selection(check: &Check) -> Option<String> {
+    let mut said = Vec::new();
+    if let Some(tags) = &check.tags {
+        said.push(tags.clone());
+    }
+    if !check.sources.contains(&Source::Embedded) {
+        said.push("without the built-in corpus".to_string());
+    }
+    for source in &check.sources {
+        if let Source::Folder(folder) = source {
+            said.push(format!("scenarios from {}", folder.display()));
+        }
+    }
+    (!said.is_empty()).then(|| said.join("; "))
+}
+
 /// Runs the scenarios against the engine and returns every verdict.
 ///
 /// # Errors
@@ -107,7 +126,7 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
     let mut run = EngineRun {
         engine: spec.name.clone(),
         engine_answers: Some(0),
-        selection: check.tags.clone(),
+        selection: selection(check),
         ..EngineRun::default()
     };
     for part in &parts {
@@ -363,5 +382,16 @@ mod tests {
             }
             assert!(run.engine_answers.is_some_and(|n| n > 0));
         }
+    }
+
+    #[test]
+    fn a_run_says_what_chose_its_scenarios_unless_it_is_the_whole_corpus() {
+        assert_eq!(selection(&Check::default()), None);
+        let tagged = Check { tags: Some("@castling".into()), ..Check::default() };
+        assert_eq!(selection(&tagged).as_deref(), Some("@castling"));
+        let added = Check { sources: vec![Source::Embedded, Source::Folder("mine".into())], ..Check::default() };
+        assert_eq!(selection(&added).as_deref(), Some("scenarios from mine"));
+        let only = Check { sources: vec![Source::Folder("mine".into())], ..Check::default() };
+        assert_eq!(selection(&only).as_deref(), Some("without the built-in corpus; scenarios from mine"));
     }
 }

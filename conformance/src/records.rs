@@ -168,8 +168,9 @@ pub struct EngineRun {
     /// answered none checked nothing. `None` in runs recorded before it was counted.
     #[serde(default)]
     pub engine_answers: Option<u64>,
-    /// The tag expression that chose the scenarios run; `None`: every
-    /// scenario of the corpus ran.
+    /// What chose the scenarios run (the tag expression, the folders of
+    /// scenarios added or run instead); `None`: every scenario of the
+    /// built-in corpus ran, and no other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<String>,
     /// Every scenario run.

@@ -252,6 +252,9 @@ pub struct ChessWorld {
     /// What the game model answered when both players agreed to a draw:
     /// the drawn outcome, or why it refused.
     pub agreed: Option<Result<lawbook_outcome::Outcome, lawbook_outcome::GameError>>,
+    /// What the game's record says: its result, how it says the game ended,
+    /// and the words it said it in (`When the record gives ...`).
+    pub recorded: Option<(lawbook_outcome::GameResult, Option<lawbook_outcome::record::Said>, String)>,
     /// The pinned move lists the scenario compared with, by name.
     pub pin_names: Vec<String>,
     /// The over-the-board model, once a scenario has a player touch, move or press something.
@@ -328,6 +331,7 @@ impl Default for ChessWorld {
             attempt: None,
             automatic_fifty_moves: false,
             agreed: None,
+            recorded: None,
             pin_names: Vec::new(),
             otb: None,
             unasked: Vec::new(),

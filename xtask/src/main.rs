@@ -1,10 +1,15 @@
 //! Project automation, run as `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
-//! - `conformance`: run the rule corpus against the built-in engine;
+//! - `conformance`: run the rule corpus against the engines of the registry,
+//!   each held to its expectations;
 //! - `perft`: the deep perft suites (every published count up to 10 million
 //!   nodes, and the six standard positions to their full depths), in release mode;
 //! - `broken-engines`: run the corpus against deliberately broken engines and
 //!   show that each one makes at least one scenario fail;
+//! - `mutate-rules`: cargo-mutants on the rules code with only the corpus as
+//!   the test (hours; see [`mutate_rules`]);
+//! - `rulebook`: the rulebook for reviewers, a static site;
+//! - `review-snapshots`: review changed pinned move lists with insta;
 //! - `bench-compare`: perft of lawbook, shakmaty, cozy-chess and the `chess`
 //!   crate side by side, in instructions (callgrind) and wall time, on the
 //!   default target and with `target-cpu=native` (see [`bench_compare`]);
@@ -44,7 +49,8 @@ const TASKS: &[(&str, &str, &str)] = &[
         "mutate-rules",
         mutate_rules::USAGE,
         "cargo-mutants on the rules code (movegen castling, generation, validation; outcome repetition, tracker, \
-         material, dead positions) with only the corpus as the test; resumable, in shards; hours, not CI \
+         material, dead positions, recorded results; otb's clock, touch, flags and the other board rules; board's Chess960 \
+         starts) with only the corpus as the test; resumable, in shards; hours, not CI \
          (installs cargo-mutants when missing; --summary prints what has run)",
     ),
     (

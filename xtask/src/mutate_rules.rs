@@ -32,6 +32,7 @@ const AREAS: &[(&str, &str, &str)] = &[
     ("tracker", "lawbook-outcome", "crates/outcome/src/tracker.rs"),
     ("material", "lawbook-outcome", "crates/outcome/src/material.rs"),
     ("dead", "lawbook-outcome", "crates/outcome/src/dead.rs"),
+    ("record", "lawbook-outcome", "crates/outcome/src/record.rs"),
     ("generation", "lawbook-movegen", "crates/movegen/src/generate.rs"),
     ("validation", "lawbook-movegen", "crates/movegen/src/validate.rs"),
     ("clock", "lawbook-otb", "crates/otb/src/model/clock.rs"),
@@ -47,7 +48,7 @@ const AREAS: &[(&str, &str, &str)] = &[
     ("chess960-start", "lawbook-board", "crates/board/src/chess960.rs"),
 ];
 
-pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|generation|validation|clock|time-control|irregularities|rapid|quickplay|touch|flags|attendance|displaced|scoresheet|chess960-start|all] [--shard K/N] \
+pub(crate) const USAGE: &str = "[--area castling|repetition|tracker|material|dead|record|generation|validation|clock|time-control|irregularities|rapid|quickplay|touch|flags|attendance|displaced|scoresheet|chess960-start|all] [--shard K/N] \
                          [--list] [--summary]";
 
 /// What the task was asked.

@@ -12,6 +12,7 @@
 //! | `board` | where the pieces stand, what a move changed, the squares and their colours |
 //! | `endings` | how a game ends: results, dead positions, material, repetition, fifty moves, claims, agreement, piece values |
 //! | `over_the_board` | touch-move, letting go, the clock and the arbiter (lawbook's own model) |
+//! | `records` | what a game's record says of its end, judged by the Laws (lawbook's own judging, as `lawbook pgn` does) |
 //! | `clock` | time controls and the time on the clock, irregularities, rapid and blitz, games without increment (lawbook's own model) |
 //!
 //! A capture of a step's pattern that names squares or moves is named for
@@ -26,6 +27,7 @@ mod legal_moves;
 pub(crate) mod meaning;
 mod over_the_board;
 mod playing;
+mod records;
 mod setup;
 
 use lawbook_board::{Color, Role, Square};

@@ -1,4 +1,6 @@
-//! The `lawbook` command: perft, perft suites and legal move lists.
+//! The `lawbook` command: perft and perft suites, legal moves and a position's
+//! status, PGN judged, the JSON-lines rules protocol (`serve`), an engine
+//! checked against the corpus (`check`) and its perft compared (`perft-diff`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use lawbook_board::{CastlingMode, Relaxations};

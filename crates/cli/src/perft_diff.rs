@@ -91,7 +91,7 @@ impl fmt::Display for Question<'_> {
 }
 
 /// The engine being checked.
-enum Engine {
+enum Subject {
     /// A UCI engine, started at the first question and kept for the others.
     Uci { command: Program, options: Vec<(String, String)>, timeout: Duration, connection: Option<Connection> },
     /// A perftree-style command, run once per question.
@@ -143,17 +143,17 @@ fn why(error: EngineError) -> String {
     }
 }
 
-impl Engine {
-    fn new(args: &PerftDiffArgs, chess960: bool) -> Result<Engine, Failure> {
+impl Subject {
+    fn new(args: &PerftDiffArgs, chess960: bool) -> Result<Subject, Failure> {
         let timeout = Duration::from_millis(args.timeout);
         match (&args.uci, &args.perft_cmd) {
-            (Some(text), None) => Ok(Engine::Uci {
+            (Some(text), None) => Ok(Subject::Uci {
                 command: command_words("--uci", text)?,
                 options: option_pairs(&args.options, chess960)?,
                 timeout,
                 connection: None,
             }),
-            (None, Some(text)) => Ok(Engine::PerftCmd { command: command_words("--perft-cmd", text)?, timeout }),
+            (None, Some(text)) => Ok(Subject::PerftCmd { command: command_words("--perft-cmd", text)?, timeout }),
             _ => Err(usage("perft-diff needs exactly one of --uci and --perft-cmd".into())),
         }
     }
@@ -161,7 +161,7 @@ impl Engine {
     /// The engine's divided perft for `question`, or why there is none.
     fn ask(&mut self, question: &Question<'_>) -> Result<Divided, String> {
         match self {
-            Engine::Uci { command, options, timeout, connection } => {
+            Subject::Uci { command, options, timeout, connection } => {
                 let limit = *timeout;
                 let mut running = match connection.take() {
                     Some(running) => running,
@@ -173,7 +173,7 @@ impl Engine {
                 *connection = Some(running);
                 Ok(divided)
             }
-            Engine::PerftCmd { command, timeout } => {
+            Subject::PerftCmd { command, timeout } => {
                 let lines = ask_perft_cmd(command, question, *timeout)?;
                 read_perft_cmd_answer(&lines)
             }
@@ -237,7 +237,7 @@ pub(crate) fn run(args: &PerftDiffArgs) -> Result<(), Failure> {
     let chess960 = root.castling_mode() == CastlingMode::Chess960;
     let write_fen = |pos: &Position| if chess960 { fen::write_shredder(pos) } else { fen::write(pos) };
     let root_fen = write_fen(&root);
-    let mut engine = Engine::new(args, chess960)?;
+    let mut engine = Subject::new(args, chess960)?;
     let name = if args.fen.trim() == "startpos" { "startpos".to_string() } else { format!("\"{root_fen}\"") };
 
     let mut pos = root;

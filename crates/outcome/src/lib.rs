@@ -15,6 +15,8 @@
 //!   resignation and the fall of a flag.
 //! - [`Tracker`]: the seventy-five-move rule and fivefold repetition kept
 //!   up move by move, for a replay that needs no [`Game`].
+//! - [`record`]: what a game's record (a PGN `Termination` tag, the comment
+//!   after the last move) says ended it, judged against the position.
 //! - [`dead`]: a sound dead-position analysis (a position is called dead only
 //!   with a proof), and [`material`]: piece values and the classic
 //!   insufficient-material rule.
@@ -39,6 +41,7 @@ pub mod dead;
 mod ending;
 mod game;
 pub mod material;
+pub mod record;
 mod repetition;
 mod tracker;
 

@@ -83,6 +83,73 @@ impl Tracker {
         self.window.iter().rev().step_by(2).filter(|p| p.zobrist() == key && same_position(p, pos)).count() >= 5
     }
 
+    /// How often the last position has occurred since the last capture or
+    /// pawn move (no earlier position can come again), this time included:
+    /// the count of a threefold-repetition claim (FIDE 9.2.2, with 9.2.3 for
+    /// what is the same position).
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// use lawbook_notation::uci;
+    /// use lawbook_outcome::Tracker;
+    /// let mut pos = Position::startpos();
+    /// let mut tracker = Tracker::new(&pos);
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos = pos.play_unchecked(uci::read_legal(&pos, text)?);
+    ///     tracker.push(&pos);
+    /// }
+    /// assert_eq!(tracker.repetitions(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repetitions(&self) -> usize {
+        let Some(last) = self.window.last() else { return 0 };
+        let key = last.zobrist();
+        self.window.iter().rev().step_by(2).filter(|p| p.zobrist() == key && same_position(p, last)).count()
+    }
+
+    /// The most times a position any legal move of the player to move would
+    /// make has occurred, that time included: a threefold-repetition claim
+    /// made by writing the move down and announcing it (FIDE 9.2.1) holds
+    /// when it is at least three.
+    ///
+    /// ```
+    /// use lawbook_movegen::Position;
+    /// use lawbook_notation::uci;
+    /// use lawbook_outcome::Tracker;
+    /// let mut pos = Position::startpos();
+    /// let mut tracker = Tracker::new(&pos);
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    ///     pos = pos.play_unchecked(uci::read_legal(&pos, text)?);
+    ///     tracker.push(&pos);
+    /// }
+    /// // Black may claim by announcing ...Ng8: the start position, a third time.
+    /// assert_eq!(tracker.repetitions(), 2);
+    /// assert_eq!(tracker.most_repetitions_after_a_move(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn most_repetitions_after_a_move(&self) -> usize {
+        let Some(last) = self.window.last() else { return 0 };
+        let mut most = 0;
+        for mv in last.legal_moves() {
+            let next = last.play_unchecked(mv);
+            let key = next.zobrist();
+            // A capture or a pawn move makes a position that never came before.
+            let before = if next.halfmoves() == 0 {
+                0
+            } else {
+                self.window
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|p| p.zobrist() == key && same_position(p, &next))
+                    .count()
+            };
+            most = most.max(before + 1);
+        }
+        most
+    }
+
     /// The draw the last position makes by the seventy-five-move rule or
     /// fivefold repetition, if it has a legal move ([`automatic_draw`]).
     pub fn draw(&self) -> Option<Reason> {

@@ -25,6 +25,7 @@ use lawbook_movegen::{Move, Position};
 use lawbook_notation::pgn::{PgnError, RESULTS, Visitor};
 use lawbook_outcome::dead::{self, SearchLimits};
 use lawbook_outcome::material::is_insufficient_material;
+use lawbook_outcome::record::{self, Finding, Finish, Record, Said};
 use lawbook_outcome::{GameResult, Outcome, Reason, Tracker, first_ending};
 use std::borrow::Cow;
 
@@ -38,6 +39,9 @@ pub(crate) struct Judgement {
     pub(crate) after_end: Option<(Reason, usize)>,
     /// The result the moves prove, when the Result tag says another one.
     pub(crate) mismatch: Option<(GameResult, Reason)>,
+    /// What is wrong with, or worth saying of, the ending the record states
+    /// ([`record::judge`]), for a game whose moves did not go on after its end.
+    pub(crate) record: Option<Finding>,
 }
 
 /// How the main line of a game the reader accepted ended, as read; judged
@@ -67,6 +71,15 @@ pub(crate) struct Judged {
     pub(crate) last: Option<Position>,
     /// How the main line ended, or the reader's error.
     pub(crate) read: Result<Ending, PgnError>,
+    /// What the record says ended the game: its Termination tag, or the
+    /// comment after the last move.
+    pub(crate) said: Option<Said>,
+    /// The Termination tag's words, kept only when lawbook does not know them.
+    pub(crate) unknown: Option<String>,
+    /// How often the last position occurred (9.2.3), and the most times a
+    /// position a move would make has (9.2.1), counted only for a record
+    /// that names a repetition.
+    pub(crate) repetitions: (usize, usize),
 }
 
 impl Judged {
@@ -78,7 +91,10 @@ impl Judged {
             (Err(a), Err(b)) => a.kind == b.kind && a.message == b.message,
             _ => false,
         };
-        read && self.result_tag == other.result_tag && self.plies == other.plies && self.last == other.last
+        read && self.result_tag == other.result_tag
+            && self.plies == other.plies
+            && self.last == other.last
+            && self.said == other.said
     }
 
     /// What the moves of the game come to, or the reader's error.
@@ -86,16 +102,20 @@ impl Judged {
         let ending = self.read.as_ref()?;
         Ok(match (*ending, &self.last) {
             (Ending::AfterEnd(reason, ply), _) => {
-                Judgement { termination: Some(reason), after_end: Some((reason, ply)), mismatch: None }
+                Judgement { termination: Some(reason), after_end: Some((reason, ply)), mismatch: None, record: None }
             }
             (Ending::Last(draw), Some(pos)) => {
                 let outcome = last_ending(pos, draw);
                 let stated = self.result_tag.as_deref().unwrap_or("*");
                 let mismatch =
                     outcome.filter(|o| stated != "*" && stated != o.result.as_str()).map(|o| (o.result, o.reason));
-                Judgement { termination: outcome.map(|o| o.reason), after_end: None, mismatch }
+                let record = Record { result: stated.parse().ok(), said: self.said, text: self.unknown.as_deref() };
+                let (repetitions, repetitions_by_a_move) = self.repetitions;
+                let finish = Finish { repetitions_by_a_move, ..Finish::new(pos, self.plies, repetitions, outcome) };
+                let record = record::judge(&record, &finish);
+                Judgement { termination: outcome.map(|o| o.reason), after_end: None, mismatch, record }
             }
-            _ => Judgement { termination: None, after_end: None, mismatch: None },
+            _ => Judgement { termination: None, after_end: None, mismatch: None, record: None },
         })
     }
 }
@@ -128,6 +148,11 @@ pub(crate) struct Judge {
     after_end: Option<(Reason, usize)>,
     /// How deep in variations the reader is (their moves are not judged).
     depth: usize,
+    /// What the Termination tag says, and its words when lawbook does not know them.
+    termination: Option<Said>,
+    unknown: Option<String>,
+    /// The comment after the last move of the main line (its room kept from game to game).
+    comment: String,
 }
 
 impl Judge {
@@ -142,6 +167,9 @@ impl Judge {
             plies: 0,
             after_end: None,
             depth: 0,
+            termination: None,
+            unknown: None,
+            comment: String::new(),
         }
     }
 }
@@ -152,6 +180,12 @@ impl Visitor for Judge {
     fn tag(&mut self, name: &str, value: &str) {
         if name == "Result" && self.result_tag.is_none() {
             self.result_tag = Some(result_tag(value));
+        } else if name == "Termination" && self.termination.is_none() {
+            let said = termination(value);
+            if said == Said::Unknown {
+                self.unknown = Some(value.to_string());
+            }
+            self.termination = Some(said);
         }
     }
 
@@ -164,6 +198,19 @@ impl Visitor for Judge {
         self.depth += 1;
     }
 
+    fn comment(&mut self, text: &str) {
+        if self.depth == 0 {
+            self.comment.clear();
+            // A clock or evaluation command (`{ [%clk 0:03:00] }`, after
+            // every move of a server's games) says nothing of the end: not copied.
+            let text = text.strip_prefix(' ').unwrap_or(text);
+            let text = text.strip_suffix(' ').unwrap_or(text);
+            if !(text.starts_with('[') && text.ends_with(']')) {
+                self.comment.push_str(text);
+            }
+        }
+    }
+
     fn end_variation(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }
@@ -172,6 +219,7 @@ impl Visitor for Judge {
         if self.depth > 0 {
             return;
         }
+        self.comment.clear();
         if self.after_end.is_none()
             && let Some(reason) = ending_with_moves(before, self.insufficient, self.tracker.draw(), self.full)
         {
@@ -201,8 +249,49 @@ impl Visitor for Judge {
             (Ok(_), Some(_), Some((reason, ply))) => Ok(Ending::AfterEnd(reason, ply)),
             (Ok(_), Some(_), None) => Ok(Ending::Last(self.tracker.draw())),
         };
-        Judged { result_tag, plies, last, read }
+        // The tag says what ended the game; where it says nothing particular
+        // (or is not there), the comment after the last move may.
+        let said = match self.termination.take() {
+            Some(said) if !matches!(said, Said::Normal | Said::Unknown) => Some(said),
+            tag => last_comment(&self.comment).or(tag),
+        };
+        let unknown = self.unknown.take().filter(|_| said == Some(Said::Unknown));
+        self.comment.clear();
+        let repetitions = match said {
+            Some(Said::ThreefoldRepetition | Said::FivefoldRepetition | Said::RefusedRepetitionClaim) => {
+                (self.tracker.repetitions(), self.tracker.most_repetitions_after_a_move())
+            }
+            _ => (1, 1),
+        };
+        Judged { result_tag, plies, last, read, said, unknown, repetitions }
     }
+}
+
+/// What a Termination tag says: the spellings servers and runners write
+/// most are looked up as they are, any other read by meaning.
+fn termination(value: &str) -> Said {
+    match value {
+        "Normal" | "normal" => Said::Normal,
+        "Time forfeit" | "time forfeit" => Said::Time,
+        "Abandoned" | "abandoned" => Said::Abandoned,
+        "adjudication" => Said::Adjudication,
+        _ => record::read_termination(value),
+    }
+}
+
+/// What the comment after the last move says of the end: a comment that
+/// holds only clock or evaluation commands (`[%clk 0:01:02]`) says nothing.
+fn last_comment(text: &str) -> Option<Said> {
+    let mut depth = 0usize;
+    let only_commands = text.chars().all(|c| {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ => return depth > 0 || c.is_whitespace(),
+        }
+        true
+    });
+    if only_commands { None } else { record::read_last_comment(text) }
 }
 
 /// The ending a position with a legal move brings by itself, in the order

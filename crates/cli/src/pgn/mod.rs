@@ -18,6 +18,7 @@ use lawbook_movegen::Position;
 use lawbook_notation::fen;
 use lawbook_notation::pgn::{PgnError, PgnErrorKind, PgnOptions, PgnReader};
 use lawbook_outcome::Reason;
+use lawbook_outcome::record::{Finding, FindingKind, Said};
 use serde_json::Value;
 use split::{Chunk, Spares, Splitter};
 use std::io::{BufReader, IsTerminal, Read, Write};
@@ -37,7 +38,17 @@ pub(crate) struct PgnArgs {
     /// `lawbook status`, or null), error (null, or {line, message} for the
     /// first illegal or unreadable move), disagreement (null, or why the
     /// Result tag or the moves contradict what the moves prove) and problem
-    /// (null, or its kind: illegal, unreadable, after-end, result-mismatch).
+    /// (null, or its kind: illegal, unreadable, after-end, result-mismatch),
+    /// said (what the record says ended the game, from its Termination tag
+    /// or the comment after its last move: checkmate, resignation, time,
+    /// time-vs-insufficient-material, illegal-move, abandoned, agreement,
+    /// stalemate, threefold-repetition, refused-repetition-claim,
+    /// refused-fifty-moves-claim, fifty-moves, fivefold-repetition,
+    /// seventy-five-moves, insufficient-material, adjudication,
+    /// rules-infraction, normal, unterminated, unknown; or null) and record
+    /// (null, or what is wrong with, or worth saying of, that ending:
+    /// {kind, article, lawful (the result the Laws give, or null), move,
+    /// fen, message}).
     #[arg(long)]
     json: bool,
     /// Judge every position fully: also search for dead positions (pawns
@@ -53,8 +64,20 @@ pub(crate) struct PgnArgs {
     /// laws: mate, stalemate, a dead position, seventy-five moves, fivefold
     /// repetition; a move after a mate or stalemate is reported with its
     /// line, as the reader refuses it), result-mismatch (the moves end the game with another
-    /// result than the Result tag's); none for no kind. Every problem is
-    /// reported whatever this says.
+    /// result than the Result tag's); and of the ending a record states:
+    /// winner-cannot-mate (a win after a flag, a resignation or an illegal
+    /// move for a side that cannot checkmate by any series of legal moves:
+    /// a draw by FIDE 6.9, 5.1.2, 7.5.5), invalid-claim (a draw by threefold
+    /// repetition or fifty moves no claim could give, 9.2, 9.3),
+    /// valid-claim-refused (a valid claim scored as incorrect: a draw),
+    /// claim-scored-as-loss (an incorrect claim scored as a lost game: 9.5.3
+    /// lets the game go on),
+    /// early-agreement (a draw before both players moved, 5.2.3),
+    /// not-on-board (a mate, stalemate, dead position, fivefold repetition
+    /// or seventy-five moves the position does not show), other-ending-first
+    /// (the record names an ending the Laws put second), adjudication,
+    /// unknown-termination; none for no kind. Every problem is reported
+    /// whatever this says.
     #[arg(long, value_name = "KINDS", value_delimiter = ',', default_value = "illegal,unreadable,result-mismatch")]
     fail_on: Vec<FailOn>,
     /// How many threads replay games at once (default: the number of cores;
@@ -74,7 +97,33 @@ enum FailOn {
     Unreadable,
     AfterEnd,
     ResultMismatch,
+    WinnerCannotMate,
+    InvalidClaim,
+    ValidClaimRefused,
+    ClaimScoredAsLoss,
+    EarlyAgreement,
+    NotOnBoard,
+    OtherEndingFirst,
+    Adjudication,
+    UnknownTermination,
     None,
+}
+
+impl FailOn {
+    /// The value naming a kind of finding on a record's ending.
+    fn of_record(kind: FindingKind) -> FailOn {
+        match kind {
+            FindingKind::WinnerCannotMate => FailOn::WinnerCannotMate,
+            FindingKind::InvalidClaim => FailOn::InvalidClaim,
+            FindingKind::ValidClaimRefused => FailOn::ValidClaimRefused,
+            FindingKind::ClaimScoredAsLoss => FailOn::ClaimScoredAsLoss,
+            FindingKind::EarlyAgreement => FailOn::EarlyAgreement,
+            FindingKind::NotOnBoard => FailOn::NotOnBoard,
+            FindingKind::OtherEndingFirst => FailOn::OtherEndingFirst,
+            FindingKind::Adjudication => FailOn::Adjudication,
+            FindingKind::UnknownTermination => FailOn::UnknownTermination,
+        }
+    }
 }
 
 /// What is wrong with a game, at most one thing.
@@ -118,6 +167,11 @@ struct Played {
     /// The line and message of an error of the reader.
     error: Option<(usize, String)>,
     problem: Option<Problem>,
+    /// What the record says ended the game.
+    said: Option<Said>,
+    /// What is wrong with, or worth saying of, that ending, and the move
+    /// number of the last position.
+    record: Option<(Finding, u32)>,
 }
 
 impl Played {
@@ -137,6 +191,20 @@ impl Played {
             ("error", error),
             ("disagreement", self.disagreement.clone().map_or(Value::Null, Value::from)),
             ("problem", self.problem.map_or(Value::Null, |p| Value::from(p.name()))),
+            ("said", self.said.map_or(Value::Null, |s| Value::from(s.name()))),
+            (
+                "record",
+                self.record.as_ref().map_or(Value::Null, |(f, number)| {
+                    serde_json::json!({
+                        "kind": f.kind.name(),
+                        "article": f.article,
+                        "lawful": f.lawful.map(|r| r.as_str()),
+                        "move": number,
+                        "fen": self.final_fen,
+                        "message": f.message,
+                    })
+                }),
+            ),
         ];
         let body: Vec<String> = fields.iter().map(|(name, value)| format!("\"{name}\":{value}")).collect();
         format!("{{{}}}", body.join(","))
@@ -186,6 +254,17 @@ impl Played {
                     out.push_str(": ");
                     out.push_str(d);
                 }
+                if let Some((finding, _)) = &self.record {
+                    out.push_str("; RECORD ");
+                    out.push_str(finding.kind.name());
+                    if let Some(article) = finding.article {
+                        out.push_str(" (FIDE ");
+                        out.push_str(article);
+                        out.push(')');
+                    }
+                    out.push_str(": ");
+                    out.push_str(&finding.message);
+                }
             }
         }
     }
@@ -202,7 +281,7 @@ struct Settings {
 /// chunk's first line in the input.
 fn report(judged: Judged, first_line: usize) -> Played {
     let read = judged.judgement().map_err(Clone::clone);
-    let Judged { result_tag, plies, last, .. } = judged;
+    let Judged { result_tag, plies, last, said, .. } = judged;
     let final_fen = last.as_ref().map(fen::write);
     match read {
         Ok(judgement) => {
@@ -226,6 +305,7 @@ fn report(judged: Judged, first_line: usize) -> Played {
                 ),
                 (None, None) => (None, None),
             };
+            let number = last.as_ref().map_or(0, Position::fullmoves);
             Played {
                 result: result_tag,
                 plies,
@@ -234,9 +314,11 @@ fn report(judged: Judged, first_line: usize) -> Played {
                 disagreement,
                 error: None,
                 problem,
+                said,
+                record: judgement.record.map(|f| (f, number)),
             }
         }
-        Err(e) => refused(&e, first_line, result_tag, plies, last, final_fen),
+        Err(e) => Played { said, ..refused(&e, first_line, result_tag, plies, last, final_fen) },
     }
 }
 
@@ -282,6 +364,8 @@ fn refused(
         disagreement,
         error: Some((line, message)),
         problem: Some(problem),
+        said: None,
+        record: None,
     }
 }
 
@@ -360,6 +444,8 @@ struct Printer<'a, W> {
     games: usize,
     failed: usize,
     counts: [usize; 4],
+    /// The findings on records' endings, by kind.
+    records: [usize; FindingKind::ALL.len()],
     first: Option<String>,
     /// The line being printed (its room kept from game to game).
     line: String,
@@ -375,12 +461,18 @@ impl<W: Write> Printer<'_, W> {
         for report in reports {
             self.game += 1;
             self.games += 1;
+            let mut fails = false;
             if let Some(problem) = report.problem {
                 self.counts[Problem::ALL.iter().position(|&p| p == problem).unwrap_or(0)] += 1;
-                if self.fail_on.contains(&problem.flag()) {
-                    self.failed += 1;
-                    self.first.get_or_insert_with(|| report.text(name, self.game));
-                }
+                fails |= self.fail_on.contains(&problem.flag());
+            }
+            if let Some((finding, _)) = &report.record {
+                self.records[FindingKind::ALL.iter().position(|&k| k == finding.kind).unwrap_or(0)] += 1;
+                fails |= self.fail_on.contains(&FailOn::of_record(finding.kind));
+            }
+            if fails {
+                self.failed += 1;
+                self.first.get_or_insert_with(|| report.text(name, self.game));
             }
             self.line.clear();
             if self.json {
@@ -399,13 +491,14 @@ impl<W: Write> Printer<'_, W> {
     /// The last line, without --json: the games, the failures, and the problems of each kind.
     fn summary(&self) -> String {
         let mut line = format!("{} games, {} failed", self.games, self.failed);
-        let counted: Vec<String> = Problem::ALL
-            .iter()
-            .zip(self.counts)
+        let problems = Problem::ALL.iter().map(|p| (p.name(), p.flag())).zip(self.counts);
+        let records = FindingKind::ALL.iter().map(|&k| (k.name(), FailOn::of_record(k))).zip(self.records);
+        let counted: Vec<String> = problems
+            .chain(records)
             .filter(|&(_, n)| n > 0)
-            .map(|(p, n)| {
-                let fails = if self.fail_on.contains(&p.flag()) { "" } else { ", not failing" };
-                format!("{n} {}{fails}", p.name())
+            .map(|((name, flag), n)| {
+                let fails = if self.fail_on.contains(&flag) { "" } else { ", not failing" };
+                format!("{n} {name}{fails}")
             })
             .collect();
         if !counted.is_empty() {
@@ -472,7 +565,9 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
     }
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let settings = Settings {
-        options: PgnOptions { variations: false, comments: false, ..PgnOptions::default() },
+        // Comments are read for the one after the last move, which may say
+        // how the game ended (the judge keeps only that one).
+        options: PgnOptions { variations: false, ..PgnOptions::default() },
         full_judging: args.full_judging,
     };
     let jobs = args
@@ -498,6 +593,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<Option<String>, String> {
         games: 0,
         failed: 0,
         counts: [0; 4],
+        records: [0; FindingKind::ALL.len()],
         first: None,
         line: String::new(),
     };

@@ -69,7 +69,7 @@ fn json_has_the_documented_fields_in_order() {
     assert_eq!(
         first,
         format!(
-            "{{\"file\":{},\"game\":1,\"result\":\"0-1\",\"plies\":4,\"final_fen\":\"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\",\"termination\":\"checkmate\",\"error\":null,\"disagreement\":null,\"problem\":null}}",
+            "{{\"file\":{},\"game\":1,\"result\":\"0-1\",\"plies\":4,\"final_fen\":\"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\",\"termination\":\"checkmate\",\"error\":null,\"disagreement\":null,\"problem\":null,\"said\":null,\"record\":null}}",
             Value::from(fools.as_str())
         )
     );
@@ -154,7 +154,7 @@ fn termination_and_a_result_that_contradicts_the_moves() {
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
         lines[0].contains("\"termination\":\"checkmate\"")
-            && lines[0].ends_with("\"disagreement\":null,\"problem\":null}"),
+            && lines[0].ends_with("\"disagreement\":null,\"problem\":null,\"said\":null,\"record\":null}"),
         "{}",
         lines[0]
     );

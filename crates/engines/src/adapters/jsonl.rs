@@ -517,7 +517,7 @@ fn outcome(key: &str, outcome: Option<wire::Outcome>) -> Result<Option<Outcome>,
 }
 
 /// One position of a `trace` reply.
-fn trace_facts(entry: wire::TracePosition) -> Result<TracedPosition, EngineError> {
+fn traced_position(entry: wire::TracePosition) -> Result<TracedPosition, EngineError> {
     let moves = each(entry.moves, "moves", "a move in UCI notation", |t| t.parse::<UciMove>().ok())?;
     if moves.len() != entry.san.len() {
         return Err(broke(format!(
@@ -654,7 +654,7 @@ impl JsonlEngine {
         let read_san = reads.to_vec();
         let reply = self.ask(Capability::Trace, query, |position| Request::Trace { position, read_san })?;
         let reply: wire::Trace = read("trace", reply)?;
-        reply.positions.into_iter().map(trace_facts).collect()
+        reply.positions.into_iter().map(traced_position).collect()
     }
 }
 

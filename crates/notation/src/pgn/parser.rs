@@ -483,7 +483,7 @@ impl GameParser {
         if !self.options.comments || self.error.is_some() || self.skip_depth > 0 || self.frames.is_empty() {
             return;
         }
-        v.comment(text.trim());
+        v.comment(text);
     }
 
     /// Parses line `no` of the game: whether the game goes on, ended with

@@ -66,8 +66,10 @@ pub trait Visitor {
         let _ = nag;
     }
 
-    /// A comment, trimmed: after the last move told, or before the first
-    /// move of its line.
+    /// A comment as written between its braces (or after `;`), white space
+    /// included: after the last move told, or before the first move of its
+    /// line. (A server's games have one after every move; trimming is left
+    /// to the visitors that keep them.)
     fn comment(&mut self, text: &str) {
         let _ = text;
     }
@@ -165,9 +167,10 @@ impl Visitor for GameBuilder {
 
     fn comment(&mut self, text: &str) {
         let Some(line) = self.lines.last_mut() else { return };
+        let text = text.trim().to_string();
         match line.moves.last_mut() {
-            Some(last) => last.comments.push(text.to_string()),
-            None => line.comments.push(text.to_string()),
+            Some(last) => last.comments.push(text),
+            None => line.comments.push(text),
         }
     }
 
