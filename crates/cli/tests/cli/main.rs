@@ -9,6 +9,7 @@ mod check;
 mod output;
 mod perft;
 mod pgn;
+mod pgn_records;
 mod run;
 mod serve;
 mod serve_schema;
