@@ -337,16 +337,11 @@ mod tests {
     use super::*;
     use crate::records::Verdict;
 
-    /// A JSON-lines engine in a shell script that lists no legal moves anywhere.
+    /// A JSON-lines engine in a shell script (`tests/fakes/nomoves.sh`) that
+    /// lists no legal moves anywhere.
     fn no_moves_engine() -> EngineSpec {
-        let script = r#"while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"nomoves 0.1","supports":["legal_moves"],"features":[]}\n' "$id" ;;
-    *) printf '{"id":%s,"moves":[]}\n' "$id" ;;
-  esac
-done"#;
-        EngineSpec::program(registry::Protocol::Jsonl, "sh", vec!["-c".into(), script.into()])
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/nomoves.sh");
+        EngineSpec::program(registry::Protocol::Jsonl, "sh", vec![script.to_string_lossy().into_owned()])
     }
 
     #[test]

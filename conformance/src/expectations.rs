@@ -82,7 +82,7 @@ impl Expectations {
     /// that is not one, `passed` listed (every scenario not listed is), a
     /// scenario without why (a failure's finding and article, or a reason),
     /// a scenario listed twice. lawbook's own files name a finding and
-    /// article for every failure (`tests/expectations.rs` holds them to it).
+    /// article for every failure (`tests/conformance/expectations.rs` holds them to it).
     pub fn parse(text: &str) -> Result<Expectations, String> {
         let expectations: Expectations = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
         let mut seen = std::collections::BTreeSet::new();

@@ -35,7 +35,7 @@ impl GameRecord {
 /// The FEN of the initial position of Chess960 number `n` (`0..960`).
 ///
 /// ```
-/// use lawbook_conformance::differential::chess960_fen;
+/// use lawbook_differential::chess960_fen;
 /// assert_eq!(chess960_fen(518).as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
 /// assert_eq!(chess960_fen(960), None);
 /// ```

@@ -243,23 +243,21 @@ fn lawbook_agrees_with_chessops_when_installed() {
     assert!(summary.peer.starts_with("chessops"), "{summary}");
 }
 
-/// A JSON-lines engine whose `trace` replies are set by a shell script.
-fn fake_jsonl(trace_reply: &str) -> Result<Peer, String> {
-    let script = format!(
-        r#"while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"fake","supports":["hello","trace"],"features":[]}}\n' "$id" ;;
-    *) printf '{{"id":%s,{trace_reply}}}\n' "$id" ;;
-  esac
-done"#
-    );
+/// The registry entry of the fake peer `tests/fakes/peer.sh`, named
+/// `name`, whose hello announces `supports` and whose every other reply is
+/// `reply` (its fields after the id).
+fn fake_peer(name: &str, supports: &str, reply: &str) -> Vec<lawbook_engines::registry::EngineSpec> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/peer.sh");
     let yaml = format!(
-        "engines:\n  - name: fake\n    protocol: jsonl\n    command: /bin/sh\n    args: {}\n",
-        serde_json::json!(["-c", script])
+        "engines:\n  - name: {name}\n    protocol: jsonl\n    command: /bin/sh\n    args: {}\n",
+        serde_json::json!([script.to_string_lossy(), supports, reply])
     );
-    let specs = lawbook_engines::registry::parse(&yaml).expect("a valid registry entry");
-    differential::peer_named("fake", &specs)
+    lawbook_engines::registry::parse(&yaml).expect("a valid registry entry")
+}
+
+/// A JSON-lines engine whose `trace` replies are `trace_reply`.
+fn fake_jsonl(trace_reply: &str) -> Result<Peer, String> {
+    differential::peer_named("fake", &fake_peer("fake", r#""hello","trace""#, trace_reply))
 }
 
 #[test]
@@ -281,8 +279,8 @@ fn a_json_lines_peer_that_answers_badly_is_an_error_not_a_pass() {
 
 #[test]
 fn a_json_lines_engine_without_trace_cannot_be_a_peer() {
-    let yaml = "engines:\n  - name: serve\n    protocol: jsonl\n    command: /bin/sh\n    args: [\"-c\", \"read line; printf '{\\\"id\\\":1,\\\"protocol\\\":1,\\\"engine\\\":\\\"x\\\",\\\"supports\\\":[\\\"hello\\\"],\\\"features\\\":[]}\\\\n'; cat >/dev/null\"]\n";
-    let specs = lawbook_engines::registry::parse(yaml).expect("a valid registry entry");
+    // It announces no trace.
+    let specs = fake_peer("serve", r#""hello""#, "");
     let err = differential::peer_named("serve", &specs).expect_err("refused");
     assert!(err.contains("does not answer the trace request"), "{err}");
     let err = differential::peer_named("nobody", &specs).expect_err("refused");

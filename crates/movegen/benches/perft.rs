@@ -14,7 +14,7 @@
 //! callgrind and prints a table of ratios.
 //!
 //! Positions: the six standard perft positions of the chessprogramming wiki
-//! (the same as in `tests/perft.rs`), each at a depth of about 10,000 to
+//! (the same as in `tests/movegen/perft.rs`), each at a depth of about 10,000 to
 //! 200,000 nodes so that a `--quick` run stays short. Before anything is
 //! timed, every library's count is checked against the published node count,
 //! so a wrong generator cannot look fast.

@@ -1,4 +1,4 @@
-"""Writes records.pgn beside this file: games whose recorded endings `lawbook pgn` judges (tests/pgn_records.rs).
+"""Writes records.pgn beside this file: games whose recorded endings `lawbook pgn` judges (tests/cli/pgn_records.rs).
 Every move is checked legal with python-chess; the facts each game rests on are asserted here."""
 import chess, chess.pgn, random, io
 

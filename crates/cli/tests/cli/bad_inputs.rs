@@ -16,11 +16,8 @@
 //! - `lawbook check --registry FILE`: exit 2 and one line on stderr.
 //!
 //! Every process is killed and the case failed when it takes longer than
-//! [`LIMIT`]. Run it alone with `cargo test -p lawbook-conformance --test bad_inputs`.
+//! [`LIMIT`]. Run it alone with `cargo test -p lawbook-cli --test cli bad_inputs::`.
 
-mod common;
-
-use common::lawbook;
 use lawbook_engines::registry;
 use lawbook_movegen::{Position, perft_bounded};
 use lawbook_notation::pgn::{PgnOptions, PgnReader};
@@ -42,8 +39,14 @@ const LIMIT: Duration = Duration::from_secs(20);
 /// library and `lawbook serve` only.
 const MAX_ARG: usize = 100_000;
 
+/// The `lawbook` binary of this package.
+fn lawbook() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_lawbook"))
+}
+
+/// The catalogue, which lives beside the corpus (`conformance/bad-inputs/`).
 fn catalogue_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("bad-inputs")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/bad-inputs")
 }
 
 // ---------------------------------------------------------------- the data

@@ -40,11 +40,12 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A shell script in `dir`, run as `/bin/sh PATH`.
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, body).expect("a script");
-    format!("/bin/sh {}", path.display())
+/// The command of a fake engine, a shell script in `tests/fakes/`, run as `/bin/sh PATH ARGS`.
+fn script(name: &str, args: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes").join(name);
+    // A missing script would look like an engine that cannot start, too.
+    assert!(path.is_file(), "no fake engine {}", path.display());
+    format!("/bin/sh {} {args}", path.display())
 }
 
 #[test]
@@ -103,9 +104,9 @@ fn bad_usage_is_one_line_and_exit_2() {
 #[test]
 fn an_engine_that_cannot_start_is_one_line_and_exit_2() {
     let dir = folder("broken");
-    let crash = script(&dir, "crash.sh", "echo 'segmentation fault' >&2\nexit 139\n");
-    let garbage = script(&dir, "garbage.sh", "while read line; do echo '%%%% ???'; done\n");
-    let hang = script(&dir, "hang.sh", "sleep 30\n");
+    let crash = script("broken.sh", "crash");
+    let garbage = script("broken.sh", "garbage");
+    let hang = script("broken.sh", "hang");
     for (protocol, engine) in [
         ("--uci", &crash),
         ("--uci", &garbage),
@@ -129,28 +130,9 @@ fn an_engine_that_cannot_start_is_one_line_and_exit_2() {
 
 /// A JSON-lines engine that lists the white king's five steps from e1, and
 /// where `castles` and White may castle short, castling too (illegal in the
-/// scenario below: f1 is attacked).
-fn king_engine(dir: &Path, name: &str, castles: bool) -> String {
-    let extra = if castles {
-        "*' w K '*) printf '{\"id\":%s,\"moves\":[\"e1d1\",\"e1d2\",\"e1e2\",\"e1f2\",\"e1g1\",\"h1h8\"]}\\n' \"$id\" ;;"
-    } else {
-        ""
-    };
-    script(
-        dir,
-        name,
-        &format!(
-            r#"while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"king 1.0","supports":["legal_moves"],"features":[]}}\n' "$id" ;;
-    {extra}
-    *) printf '{{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}}\n' "$id" ;;
-  esac
-done
-"#
-        ),
-    )
+/// scenario below: f1 is attacked): `tests/fakes/king.sh`.
+fn king_engine(castles: bool) -> String {
+    script("king.sh", if castles { "castles" } else { "" })
 }
 
 #[test]
@@ -166,7 +148,7 @@ fn expectations_written_by_one_run_are_held_by_the_next() {
          Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
     )
     .expect("a feature file");
-    let castles = king_engine(&dir, "castles.sh", true);
+    let castles = king_engine(true);
     let base = ["check", "--jsonl", castles.as_str(), "--name", "king", "--no-corpus", "--scenarios", "scenarios"];
     // No expectations: a failure is exit 1, and named.
     let out = lawbook(&dir, &[&base[..], &["--write-expectations", "king.yaml"]].concat());
@@ -185,7 +167,7 @@ fn expectations_written_by_one_run_are_held_by_the_next() {
     let out = lawbook(&dir, &[&base[..], &["--expect", "king.yaml"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     // A fixed engine now passes: a verdict other than expected, exit 1.
-    let obeys = king_engine(&dir, "obeys.sh", false);
+    let obeys = king_engine(false);
     let fixed = ["check", "--jsonl", obeys.as_str(), "--name", "king", "--no-corpus", "--scenarios", "scenarios"];
     let out = lawbook(&dir, &[&fixed[..], &["--expect", "king.yaml"]].concat());
     let stdout = text(&out.stdout);
@@ -227,18 +209,7 @@ fn validate_protocol_holds_a_json_lines_engine_to_the_schema() {
     let dir = folder("schema");
     // Its hello names a feature no version of the protocol can have
     // (features are lower-case words joined by `_`).
-    let engine = script(
-        &dir,
-        "odd.sh",
-        r#"while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"odd 1.0","supports":["legal_moves"],"features":["Chess 960!"]}\n' "$id" ;;
-    *) printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}\n' "$id" ;;
-  esac
-done
-"#,
-    );
+    let engine = script("king.sh", "odd");
     std::fs::write(
         dir.join("king.feature"),
         "Feature: The king\n  Scenario: Five steps\n    Given White: Ke1\n    And Black: Ke8\n    And White to move\n    \

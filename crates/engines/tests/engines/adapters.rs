@@ -4,10 +4,11 @@
 //! installed, the real engines: Stockfish's legal moves against lawbook's,
 //! and the Debian xboard engines' verdicts on a few moves.
 //!
-//! The fake engines are small `sh` scripts written into a temporary folder
-//! and started as `sh SCRIPT MODE MARKER` through the registry's command and
-//! argument list. Each misbehaves once (it leaves a marker file behind), so
-//! the test can see the adapter recover with a fresh process.
+//! The fake engines are small `sh` scripts in `tests/fakes/uci/` and
+//! `tests/fakes/xboard/`, started as `sh SCRIPT MODE MARKER` through the
+//! registry's command and argument list. Each misbehaves once (it leaves a
+//! marker file behind in a temporary folder), so the test can see the
+//! adapter recover with a fresh process.
 
 use lawbook_board::Color;
 use lawbook_engines::Capability;
@@ -51,65 +52,7 @@ impl Drop for TempDir {
 /// FEN) and the start-up probe's king in check (`CHECKED`, and after `e1f1`);
 /// in `MODE` it misbehaves once on `go perft 1` (after the start-up probe's)
 /// or `d`. Searches play no move.
-const FAKE_UCI: &str = r#"
-mode=$1
-marker=$2
-CHECKED="4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
-CHECKED_AFTER="4k3/8/8/8/8/8/4r3/5K2 b - - 1 1"
-checked_moves() {
-    for m in e1d1 e1e2 e1f1; do echo "$m: 1"; done
-    echo
-    echo "Nodes searched: 3"
-}
-once() {
-    if [ -e "$marker" ]; then return 1; fi
-    : > "$marker"
-    return 0
-}
-moves() {
-    for m in a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4 e2e4 f2f4 g2g4 h2h4 b1a3 b1c3 g1f3 g1h3; do
-        echo "$m: 1"
-    done
-    echo
-    echo "Nodes searched: 20"
-}
-pos=start
-while IFS= read -r line; do
-    case "$line" in
-    uci) echo "id name Fake $mode"; echo "uciok" ;;
-    isready) echo "readyok" ;;
-    "position fen $CHECKED") pos=checked ;;
-    "position fen $CHECKED moves e1f1") pos=after ;;
-    position*) pos=start ;;
-    d)
-        if [ "$pos" = checked ]; then echo "Fen: $CHECKED"; echo "Checkers: e2"; continue; fi
-        if [ "$pos" = after ]; then echo "Fen: $CHECKED_AFTER"; echo "Checkers: "; continue; fi
-        if [ "$mode" = different ] && once; then
-            echo "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-        else
-            echo "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-        fi
-        echo "Checkers: "
-        ;;
-    "go perft 1")
-        if [ "$pos" = checked ]; then checked_moves; continue; fi
-        # The first perft of the initial position is the adapter's start-up probe: answer it.
-        if [ ! -e "$marker.probed" ]; then : > "$marker.probed"; moves; continue; fi
-        case "$mode" in
-        crash) if once; then echo "a2a3: 1"; echo "b2b3: 1"; exit 3; fi ;;
-        hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
-        garbage) if once; then echo "a2a3: 1"; echo "%% the quick brown fox &&"; fi ;;
-        binary) if once; then printf 'a2a3: 1\n\001\002\377\376\n'; fi ;;
-        flood) if once; then while :; do echo "info string flooding"; done; fi ;;
-        slow) sleep 1 ;;
-        esac
-        moves
-        ;;
-    go*) echo "bestmove (none)" ;;
-    quit) exit 0 ;;
-    esac
-done
-"#;
+const FAKE_UCI: &str = "uci/misbehaves.sh";
 
 /// A fake UCI engine of the plainest kind: no `go perft`, no `d`. It takes
 /// every move of `position fen F moves ...` (F is White to move) except `e2e5`, which it drops
@@ -117,47 +60,7 @@ done
 /// White, `e7e5` for Black, with a score line. In mode `searchmoves` it
 /// honours `searchmoves` (`bestmove M` when M is `a2a3`, `h2h4` or `g1f3`,
 /// `bestmove (none)` otherwise, as Glaurung does).
-const FAKE_UCI_PLAIN: &str = r#"
-mode=$1
-side=w
-searched=
-while IFS= read -r line; do
-    set -- $line
-    case "$1" in
-    uci) echo "id name Plain $mode"; echo "uciok" ;;
-    isready) echo "readyok" ;;
-    position)
-        side=w
-        searched=
-        moves=
-        for word in "$@"; do
-            case "$word" in
-            moves) moves=1 ;;
-            e2e5) ;;
-            *) if [ -n "$moves" ]; then if [ "$side" = w ]; then side=b; else side=w; fi; fi ;;
-            esac
-        done
-        ;;
-    go)
-        case "$line" in
-        *searchmoves*) searched=$(echo "$line" | sed -e 's/.*searchmoves //') ;;
-        esac
-        if [ -n "$searched" ] && [ "$mode" = searchmoves ]; then
-            case "$searched" in
-            a2a3|h2h4|g1f3) echo "info depth 1 score cp 0 pv $searched"; echo "bestmove $searched" ;;
-            *) echo "bestmove (none)" ;;
-            esac
-        elif [ "$side" = w ]; then
-            echo "info depth 1 score cp 20 pv e2e4"; echo "bestmove e2e4"
-        else
-            echo "info depth 1 score cp -20 pv e7e5"; echo "bestmove e7e5"
-        fi
-        ;;
-    d) echo "Unknown command: d" ;;
-    quit) exit 0 ;;
-    esac
-done
-"#;
+const FAKE_UCI_PLAIN: &str = "uci/plain.sh";
 
 /// A fake xboard engine: `e2e5` and `e1g1` are illegal, everything else is
 /// legal; in `MODE` it misbehaves once on the move `e2e4` (the start-up
@@ -167,103 +70,16 @@ done
 /// `a2a3` from the start with a comment that names no reason; in mode `hoi` it
 /// announces only after a move, in HoiChess's words, and once the game is
 /// over refuses every move and exits, as HoiChess does.
-const FAKE_XBOARD: &str = r#"
-mode=$1
-marker=$2
-S="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-fen=$S
-moves=""
-over=""
-once() {
-    if [ -e "$marker" ]; then return 1; fi
-    : > "$marker"
-    return 0
-}
-say() {
-    over=1
-    case "$mode:$1" in
-    hoi:insufficient) echo "1/2-1/2 {Insufficient material}" ;;
-    hoi:fifty) echo "1/2-1/2 {50 move rule}" ;;
-    hoi:repetition) echo "1/2-1/2 {3 repetitions}" ;;
-    hoi:dead|hoi:seventyfive) over="" ;;
-    *:mate) echo "$2 {$3 mates}" ;;
-    *:stalemate) echo "1/2-1/2 {Stalemate}" ;;
-    *:insufficient) echo "1/2-1/2 {Draw by insufficient material}" ;;
-    *:dead) echo "1/2-1/2 {Blocked}" ;;
-    *:fifty|*:seventyfive) echo "1/2-1/2 {Draw by fifty-move rule}" ;;
-    *:repetition) echo "1/2-1/2 {Draw by repetition}" ;;
-    *:mystery) echo "1/2-1/2 {Mystery}" ;;
-    esac
-}
-after_setup() {
-    [ "$mode" = announce ] || return 0
-    case "$fen" in
-    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3") say mate 0-1 Black ;;
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1") say stalemate ;;
-    "8/8/8/4k3/8/8/3NK3/8 w - - 0 1") say insufficient ;;
-    "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 w - - 0 1") say dead ;;
-    "8/8/8/4k3/8/8/3RK3/8 w - - 100 80"|"8/8/8/4k3/8/8/3RK3/8 w - - 150 80") say fifty ;;
-    esac
-}
-after_move() {
-    case "$mode" in announce|hoi) ;; *) return 0 ;; esac
-    case "$fen|$moves" in
-    "$S| f2f3 e7e5 g2g4 d8h4") say mate 0-1 Black ;;
-    "$S| e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7") say mate 1-0 White ;;
-    "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1| f1f7") say stalemate ;;
-    "8/8/8/4k3/8/3r4/4K3/8 w - - 0 1| e2d3") say insufficient ;;
-    "7k/7R/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 0 1| h8h7") say dead ;;
-    "8/8/8/4k3/8/8/3RK3/8 w - - 99 80| d2d3") say fifty ;;
-    "8/8/8/4k3/8/8/3RK3/8 w - - 149 80| d2d3") say seventyfive ;;
-    "$S| g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8") say repetition ;;
-    "$S| a2a3") say mystery ;;
-    esac
-}
-while IFS= read -r line; do
-    set -- $line
-    case "$1" in
-    protover)
-        echo "feature done=0"
-        echo "feature myname=\"Fake $mode\" usermove=1 setboard=1 ping=1"
-        echo "feature done=1"
-        ;;
-    ping)
-        echo "pong $2"
-        if [ "$mode" = twopongs ]; then echo "1-0 {White mates}"; echo "pong $2"; fi
-        ;;
-    new) fen=$S; moves=""; over="" ;;
-    setboard) shift; fen="$*"; moves=""; over=""; after_setup ;;
-    usermove)
-        if [ "$2" = e2e4 ]; then
-            case "$mode" in
-            crash) if once; then exit 3; fi ;;
-            hang) if once; then while IFS= read -r ignored; do :; done; fi ;;
-            garbage) if once; then printf '\001\002\377\376\n'; fi ;;
-            flood) if once; then while :; do echo "thinking very hard"; done; fi ;;
-            slow) sleep 1 ;;
-            esac
-        fi
-        if [ "$mode" = refuse ]; then echo "Illegal move: $2"; continue; fi
-        if [ "$mode" = hoi ] && [ -n "$over" ]; then echo "Illegal move (game over): $2"; exit 0; fi
-        case "$2" in
-        e2e5|e1g1) echo "Illegal move: $2" ;;
-        *) moves="$moves $2"; after_move ;;
-        esac
-        ;;
-    quit) exit 0 ;;
-    esac
-done
-"#;
+const FAKE_XBOARD: &str = "xboard/misbehaves.sh";
 
-/// Writes a fake engine and returns its registry spec.
+/// The registry spec of a fake engine (`script`, in `tests/fakes/`).
 fn fake(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64) -> EngineSpec {
     fake_with(dir, script, protocol, mode, timeout_ms, "")
 }
 
 /// [`fake`], with more registry lines for its entry (each indented by four spaces).
 fn fake_with(dir: &TempDir, script: &str, protocol: &str, mode: &str, timeout_ms: u64, more: &str) -> EngineSpec {
-    let path = dir.path().join(format!("fake-{protocol}.sh"));
-    std::fs::write(&path, script).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes").join(script);
     let marker = dir.path().join(format!("{protocol}-{mode}.done"));
     let yaml = format!(
         "engines:\n  - name: fake-{protocol}-{mode}\n    protocol: {protocol}\n    command: sh\n    args: [{:?}, {mode:?}, {:?}]\n    timeout_ms: {timeout_ms}\n{more}",
@@ -851,73 +667,14 @@ const NO_ROOK: &str = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
 /// right `K` (as an engine that repairs the position does), in mode
 /// `misreads` it shows `Q` instead; in mode `crash` it exits on a position
 /// whose castling field is `K`.
-const FAKE_UCI_UNREACHABLE: &str = r#"
-mode=$1
-fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-while IFS= read -r line; do
-    case "$line" in
-    uci) echo "id name Unreachable $mode"; echo "uciok" ;;
-    isready) echo "readyok" ;;
-    "position startpos") fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ;;
-    "position fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 moves e1f1") fen="4k3/8/8/8/8/8/4r3/5K2 b - - 1 1" ;;
-    "position fen "*)
-        fen=${line#position fen }
-        case "$fen" in *" w K - "*) if [ "$mode" = crash ]; then exit 3; fi ;; esac
-        ;;
-    d)
-        shown=$fen
-        if [ "$mode" = corrects ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w - - /'); fi
-        if [ "$mode" = misreads ]; then shown=$(printf '%s' "$fen" | sed -e 's/ w K - / w Q - /'); fi
-        echo "Fen: $shown"
-        case "$fen" in 4k3/8/8/8/8/8/4r3/4K3*) echo "Checkers: e2" ;; *) echo "Checkers: " ;; esac
-        ;;
-    "go perft 1")
-        case "$fen" in
-        4k3/8/8/8/8/8/4r3/4K3*)
-            for m in e1d1 e1e2 e1f1; do echo "$m: 1"; done
-            echo; echo "Nodes searched: 3" ;;
-        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR*)
-            for m in a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4 e2e4 f2f4 g2g4 h2h4 b1a3 b1c3 g1f3 g1h3; do
-                echo "$m: 1"
-            done
-            echo; echo "Nodes searched: 20" ;;
-        *)
-            for m in e1d1 e1d2 e1e2 e1f1 e1f2 e1g1; do echo "$m: 1"; done
-            echo; echo "Nodes searched: 6" ;;
-        esac
-        ;;
-    go*) echo "bestmove (none)" ;;
-    quit) exit 0 ;;
-    esac
-done
-"#;
+const FAKE_UCI_UNREACHABLE: &str = "uci/unreachable.sh";
 
 /// A fake xboard engine with `setboard`: on a position whose castling field
 /// is `K` it answers as its mode says (`telluser`: `tellusererror Illegal
 /// position`; `exits`: an `Error (illegal position)` line, then it exits;
 /// `crash`: it exits without a word; `unknown`: `Error (unknown command):
 /// setboard`; `takes`: nothing). `e1g1` is an illegal move, all else legal.
-const FAKE_XBOARD_UNREACHABLE: &str = r#"
-mode=$1
-while IFS= read -r line; do
-    set -- $line
-    case "$1" in
-    protover) echo "feature myname=\"Unreachable $mode\" usermove=1 setboard=1 ping=1 done=1" ;;
-    ping) echo "pong $2" ;;
-    setboard)
-        case "$line" in *" w K - "*)
-            case "$mode" in
-            telluser) echo "tellusererror Illegal position" ;;
-            exits) echo "Error (illegal position): $line"; exit 1 ;;
-            crash) exit 3 ;;
-            unknown) echo "Error (unknown command): setboard" ;;
-            esac ;;
-        esac ;;
-    usermove) case "$2" in e1g1) echo "Illegal move: $2" ;; esac ;;
-    quit) exit 0 ;;
-    esac
-done
-"#;
+const FAKE_XBOARD_UNREACHABLE: &str = "xboard/unreachable.sh";
 
 #[test]
 fn uci_engine_that_drops_what_a_position_no_game_can_reach_cannot_have_refuses_it() {

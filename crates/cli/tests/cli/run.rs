@@ -6,10 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
-
 fn runner() -> Command {
-    let mut command = Command::new(common::lawbook());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lawbook"));
     command.current_dir(std::env::temp_dir());
     command
 }
@@ -69,28 +67,21 @@ fn another_folder_of_scenarios_runs_and_its_missing_pins_are_named() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A fake JSON-lines engine: it answers `legal_moves` with the white king's
-/// five steps from e1, except for a position whose castling field is `K`
-/// (no game can reach it: there is no rook), where it does what `behaviour`
-/// says; with `everything`, it does that for every position.
-fn fake_engine(dir: &Path, name: &str, behaviour: &str, everything: bool) -> String {
-    let marker = if everything { r#"*'"fen"'*"# } else { "*' w K - '*" };
-    let script = format!(
-        r#"while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{{"id":%s,"protocol":1,"engine":"fake","supports":["legal_moves"],"features":[]}}\n' "$id" ;;
-    {marker}) {behaviour} ;;
-    *) printf '{{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}}\n' "$id" ;;
-  esac
-done
-"#
-    );
-    let path = dir.join(format!("{name}.sh"));
-    std::fs::write(&path, script).expect("a fake engine");
+/// A fake JSON-lines engine (`tests/fakes/unreachable.sh`) as a registry
+/// entry: it answers `legal_moves` with the white king's five steps from e1,
+/// except for a position whose castling field is `K` (no game can reach it:
+/// there is no rook), where it does what `mode` says (refuses, crashes,
+/// hangs, castles or obeys); with `everything`, it does that for every
+/// position.
+fn fake_engine(name: &str, mode: &str, everything: bool) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/unreachable.sh");
+    let mut args = vec![path.display().to_string(), mode.to_string()];
+    if everything {
+        args.push("every".to_string());
+    }
     format!(
-        "  - name: {name}\n    protocol: jsonl\n    command: /bin/sh\n    args: [{:?}]\n    timeout_ms: 500\n",
-        path.display().to_string()
+        "  - name: {name}\n    protocol: jsonl\n    command: /bin/sh\n    args: {}\n    timeout_ms: 500\n",
+        serde_json::json!(args)
     )
 }
 
@@ -106,19 +97,13 @@ fn an_engine_that_refuses_a_position_no_game_can_reach_passes_and_one_that_crash
          Then the legal moves are Kd1, Kd2, Ke2, Kf1 and Kf2\n",
     )
     .expect("a feature file");
-    let refuse = r#"printf '{"id":%s,"error":{"kind":"bad_fen","message":"no rook on h1"}}\n' "$id""#;
     let engines = [
-        fake_engine(&dir, "refuses", refuse, false),
-        fake_engine(&dir, "refuses-all", refuse, true),
-        fake_engine(&dir, "crashes", "exit 1", false),
-        fake_engine(&dir, "hangs", "sleep 5", false),
-        fake_engine(
-            &dir,
-            "castles",
-            r#"printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2","e1g1"]}\n' "$id""#,
-            false,
-        ),
-        fake_engine(&dir, "obeys", r#"printf '{"id":%s,"moves":["e1d1","e1d2","e1e2","e1f1","e1f2"]}\n' "$id""#, false),
+        fake_engine("refuses", "refuses", false),
+        fake_engine("refuses-all", "refuses", true),
+        fake_engine("crashes", "crashes", false),
+        fake_engine("hangs", "hangs", false),
+        fake_engine("castles", "castles", false),
+        fake_engine("obeys", "obeys", false),
     ];
     let registry = dir.join("engines.yaml");
     std::fs::write(&registry, format!("engines:\n{}", engines.concat())).expect("a registry");

@@ -1,4 +1,5 @@
-//! The JSON-lines adapter against fake engines (small `sh` scripts): the
+//! The JSON-lines adapter against fake engines (small `sh` scripts in
+//! `tests/fakes/jsonl/`): the
 //! protocol version of the `hello` reply, and, with the registry's
 //! `validate_protocol`, replies that break the protocol's schema (a wrong
 //! type, a missing field, a result or reason the protocol does not name),
@@ -9,24 +10,10 @@ use lawbook_engines::adapters::jsonl::JsonlEngine;
 use lawbook_engines::registry::{self, EngineSpec};
 use lawbook_engines::{Ask, EngineError, Fault, FaultKind, PositionQuery};
 
-/// A fake engine. Its `hello` reply carries `HELLO` (the protocol field
+/// A fake engine (in `tests/fakes/`). Its `hello` reply carries `HELLO` (the protocol field
 /// and what follows it); its `game` reply's outcome is `OUTCOME`. Every
 /// request line starts with `{"id":N` (the adapter writes the id first).
-const FAKE: &str = r#"
-hello=$1
-outcome=$2
-while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{"id":%s,%s}\n' "$id" "$hello" ;;
-    *'"request":"status"'*) printf '{"id":%s,"in_check":"no","checkers":[],"checkmate":false,"stalemate":false}\n' "$id" ;;
-    *'"request":"legal_moves"'*) printf '{"id":%s,"movez":["e2e4"]}\n' "$id" ;;
-    *'"request":"game"'*) printf '{"id":%s,"outcome":%s,"insufficient_material":null,"dead_position":false,"repetitions":1,"can_claim_threefold":null,"can_claim_fifty_moves":null}\n' "$id" "$outcome" ;;
-    *'"request":"is_legal"'*) printf '{"id":%s,"legal":true,"why":"a field of a later revision"}\n' "$id" ;;
-    *'"request":"board"'*) printf '{"id":%s,"error":{"kind":"unsuported","message":"no board here"}}\n' "$id" ;;
-  esac
-done
-"#;
+const FAKE: &str = "jsonl/schema.sh";
 
 /// The `hello` reply fields of a well-behaved engine of version 1.
 const HELLO: &str = r#""protocol":1,"engine":"fake 1","supports":["hello","legal_moves","is_legal","status","game","board"],"features":["checkers"]"#;
@@ -34,9 +21,14 @@ const HELLO: &str = r#""protocol":1,"engine":"fake 1","supports":["hello","legal
 fn spec(hello: &str, outcome: &str, validate: bool) -> EngineSpec {
     let yaml = format!(
         "engines:\n  - name: fake\n    protocol: jsonl\n    command: sh\n    args: {}\n    timeout_ms: 5000\n    validate_protocol: {validate}\n",
-        serde_json::json!(["-c", FAKE, "fake", hello, outcome]),
+        serde_json::json!([fake(FAKE), hello, outcome]),
     );
     registry::parse(&yaml).expect("a valid registry entry").remove(0)
+}
+
+/// The path of a fake engine's script in `tests/fakes/`.
+fn fake(script: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes").join(script).to_string_lossy().into_owned()
 }
 
 fn start() -> PositionQuery {
@@ -180,22 +172,14 @@ fn a_hello_reply_that_breaks_the_schema_stops_a_validating_client() {
     assert!(JsonlEngine::spawn(&spec(later, "null", true)).is_ok());
 }
 
-/// An engine whose game is over: `game_over` to everything.
-const OVER: &str = r#"
-while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -e 's/^{"id":\([0-9]*\).*/\1/')
-  case "$line" in
-    *'"request":"hello"'*) printf '{"id":%s,"protocol":1,"engine":"over 1","supports":["hello","is_legal","play","status"],"features":[]}\n' "$id" ;;
-    *) printf '{"id":%s,"error":{"kind":"game_over","message":"the game has ended"}}\n' "$id" ;;
-  esac
-done
-"#;
+/// An engine whose game is over: `game_over` to everything (in `tests/fakes/`).
+const OVER: &str = "jsonl/over.sh";
 
 #[test]
 fn game_over_is_a_refused_move_and_an_error_elsewhere() {
     let yaml = format!(
         "engines:\n  - name: over\n    protocol: jsonl\n    command: sh\n    args: {}\n",
-        serde_json::json!(["-c", OVER])
+        serde_json::json!([fake(OVER)])
     );
     let spec = registry::parse(&yaml).expect("a valid registry entry").remove(0);
     let mut engine = JsonlEngine::spawn(&spec).expect("it starts");

@@ -2,25 +2,63 @@
 //! each, never the run, and no scenario passes on a dead engine's answer.
 //!
 //! Each test runs a slice of the corpus (`lawbook check --tags`)
-//! twice against one real engine: straight, and behind
-//! `lawbook-fault-proxy`, which kills the engine or hangs before some of
-//! the requests (seeded, so a failure can be replayed). Then every scenario
-//! has a verdict, faults happened and cost error verdicts, each fault cost
-//! at most one verdict, and a scenario passes (or fails) behind the proxy
-//! only where it passes (or fails) without it. Engines that are not
-//! installed are skipped with a note; `lawbook serve` always runs.
+//! twice against one real engine: straight, and behind the fault proxy
+//! (`tests/fakes/fault_proxy.py`, run by Python 3), which kills the engine
+//! or hangs before some of the requests (seeded, so a failure can be
+//! replayed). Then every scenario has a verdict, faults happened and cost
+//! error verdicts, each fault cost at most one verdict, and a scenario
+//! passes (or fails) behind the proxy only where it passes (or fails)
+//! without it. Engines that are not installed are skipped with a note;
+//! `lawbook serve` always runs.
+//!
+//! A test binary of its own: its runs hold the engines to short time
+//! limits, so no other test may share the processor with them (they take
+//! turns among themselves, see [`run`]); in the one binary of the other
+//! tests, a run of the whole corpus beside them would make answers late
+//! without any fault.
 
-mod common;
-
-use common::{lawbook, workspace};
 use lawbook_conformance::records::{EngineRun, Verdict};
 use lawbook_engines::FaultKind;
 use lawbook_engines::process::locate;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The `lawbook` binary of this package.
+fn lawbook() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_lawbook"))
+}
+
+/// The workspace root, where the runs start.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The fault proxy, a committed script.
+fn proxy() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fakes/fault_proxy.py")
+}
+
+/// The Python 3 interpreter itself, as it names itself: the proxy is started
+/// again after every fault, and a version manager's `python3` (pyenv's shim
+/// is a shell script) would add a tenth of a second to every start. The
+/// proxy is run with `-S` (no site packages to look through: it needs none),
+/// so that it starts in about 30 ms.
+fn python() -> String {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let asked = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output();
+            let named = asked
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+            named.filter(|path| !path.is_empty()).unwrap_or_else(|| "python3".to_string())
+        })
+        .clone()
+}
 
 /// The scenarios every engine is run on: how the pieces move and castling
 /// in its plain form (about forty, and xboard engines, which judge one
@@ -77,8 +115,10 @@ fn registry(subject: &Subject, faults: Option<(Faults, &Path)>) -> String {
     let (command, mut args) = match faults {
         None => (program, Vec::new()),
         Some((faults, log)) => (
-            env!("CARGO_BIN_EXE_lawbook-fault-proxy").to_string(),
+            python(),
             vec![
+                "-S".to_string(),
+                proxy().to_string_lossy().into_owned(),
                 "--seed".to_string(),
                 faults.seed.to_string(),
                 "--kill".into(),
