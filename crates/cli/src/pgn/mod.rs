@@ -90,39 +90,44 @@ pub(crate) struct PgnArgs {
 /// The most threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
 
-/// A value of `--fail-on`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// A value of `--fail-on`: a kind of problem, a kind of finding on a
+/// record's ending (named as [`FindingKind::name`] names it), or none.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum FailOn {
-    Illegal,
-    Unreadable,
-    AfterEnd,
-    ResultMismatch,
-    WinnerCannotMate,
-    InvalidClaim,
-    ValidClaimRefused,
-    ClaimScoredAsLoss,
-    EarlyAgreement,
-    NotOnBoard,
-    OtherEndingFirst,
-    Adjudication,
-    UnknownTermination,
+    Problem(Problem),
+    Record(FindingKind),
     None,
 }
 
 impl FailOn {
-    /// The value naming a kind of finding on a record's ending.
-    fn of_record(kind: FindingKind) -> FailOn {
-        match kind {
-            FindingKind::WinnerCannotMate => FailOn::WinnerCannotMate,
-            FindingKind::InvalidClaim => FailOn::InvalidClaim,
-            FindingKind::ValidClaimRefused => FailOn::ValidClaimRefused,
-            FindingKind::ClaimScoredAsLoss => FailOn::ClaimScoredAsLoss,
-            FindingKind::EarlyAgreement => FailOn::EarlyAgreement,
-            FindingKind::NotOnBoard => FailOn::NotOnBoard,
-            FindingKind::OtherEndingFirst => FailOn::OtherEndingFirst,
-            FindingKind::Adjudication => FailOn::Adjudication,
-            FindingKind::UnknownTermination => FailOn::UnknownTermination,
+    /// Every value, in the order `--help` lists them.
+    const ALL: [FailOn; Problem::ALL.len() + FindingKind::ALL.len() + 1] = {
+        let mut all = [FailOn::None; Problem::ALL.len() + FindingKind::ALL.len() + 1];
+        let mut i = 0;
+        while i < Problem::ALL.len() {
+            all[i] = FailOn::Problem(Problem::ALL[i]);
+            i += 1;
         }
+        let mut k = 0;
+        while k < FindingKind::ALL.len() {
+            all[i + k] = FailOn::Record(FindingKind::ALL[k]);
+            k += 1;
+        }
+        all
+    };
+}
+
+impl clap::ValueEnum for FailOn {
+    fn value_variants<'a>() -> &'a [FailOn] {
+        &FailOn::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            FailOn::Problem(p) => p.name(),
+            FailOn::Record(k) => k.name(),
+            FailOn::None => "none",
+        }))
     }
 }
 
@@ -148,12 +153,7 @@ impl Problem {
     }
 
     fn flag(self) -> FailOn {
-        match self {
-            Problem::Illegal => FailOn::Illegal,
-            Problem::Unreadable => FailOn::Unreadable,
-            Problem::AfterEnd => FailOn::AfterEnd,
-            Problem::ResultMismatch => FailOn::ResultMismatch,
-        }
+        FailOn::Problem(self)
     }
 }
 
@@ -468,7 +468,7 @@ impl<W: Write> Printer<'_, W> {
             }
             if let Some((finding, _)) = &report.record {
                 self.records[FindingKind::ALL.iter().position(|&k| k == finding.kind).unwrap_or(0)] += 1;
-                fails |= self.fail_on.contains(&FailOn::of_record(finding.kind));
+                fails |= self.fail_on.contains(&FailOn::Record(finding.kind));
             }
             if fails {
                 self.failed += 1;
@@ -492,7 +492,7 @@ impl<W: Write> Printer<'_, W> {
     fn summary(&self) -> String {
         let mut line = format!("{} games, {} failed", self.games, self.failed);
         let problems = Problem::ALL.iter().map(|p| (p.name(), p.flag())).zip(self.counts);
-        let records = FindingKind::ALL.iter().map(|&k| (k.name(), FailOn::of_record(k))).zip(self.records);
+        let records = FindingKind::ALL.iter().map(|&k| (k.name(), FailOn::Record(k))).zip(self.records);
         let counted: Vec<String> = problems
             .chain(records)
             .filter(|&(_, n)| n > 0)
