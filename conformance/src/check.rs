@@ -56,6 +56,9 @@ pub struct Check {
     /// version line) instead of by `spec.name`: for a program named on the
     /// command line, which no registry entry names.
     pub name_from_engine: bool,
+    /// Ask the engine to move in every scenario's positions within this
+    /// limit, and judge what it plays ([`crate::play`]); `None`: not asked.
+    pub play: Option<lawbook_engines::SearchLimit>,
 }
 
 impl Default for Check {
@@ -67,6 +70,7 @@ impl Default for Check {
             progress: false,
             print_steps: false,
             name_from_engine: false,
+            play: Some(lawbook_engines::SearchLimit::default()),
         }
     }
 }
@@ -139,6 +143,7 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
             concurrency: Some(spec.workers.max(1)),
             print_steps: check.print_steps,
             progress: bar.clone(),
+            play: check.play,
             ..RunOptions::default()
         };
         let part = crate::run_corpus(part, &options)?;
@@ -148,6 +153,7 @@ pub fn run(check: &Check) -> Result<EngineRun, String> {
         if run.capabilities.is_empty() {
             run.capabilities = part.capabilities;
         }
+        run.play = run.play.or(part.play);
         run.wall_ms += part.wall_ms;
         run.engine_us += part.engine_us;
         run.engine_faults += part.engine_faults;

@@ -45,6 +45,10 @@ pub struct Expectations {
     /// change of the corpus (or of the capabilities) visible.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub unsupported: BTreeMap<Capability, usize>,
+    /// The search limit the engine was asked to move with when these
+    /// verdicts were seen (`depth=3`); `None`: it was not asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
     /// Every other scenario it does not pass, in the corpus's order.
     #[serde(default)]
     pub scenarios: Vec<Expected>,
@@ -67,6 +71,11 @@ pub struct Expected {
     /// Why, in words: what the engine cannot be asked, or what goes wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The verdict comes from what the engine played alone (its answers to
+    /// the scenario's questions did not fail): a run that does not ask it
+    /// to move cannot show it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub play: bool,
     /// The engine's version this verdict was last seen with, where it is
     /// not the file's `version` (a run of part of the corpus keeps the
     /// entries of the scenarios it did not run, with the version they were seen with).
@@ -180,13 +189,16 @@ impl Expectations {
                 Some(e) if e.verdict == r.verdict && r.verdict == Verdict::Unsupported => {
                     Expected { seen_with: None, reason: Some(reason_of(r, &run.capabilities)), ..(*e).clone() }
                 }
-                Some(e) if e.verdict == r.verdict => Expected { seen_with: None, ..(*e).clone() },
+                Some(e) if e.verdict == r.verdict => {
+                    Expected { seen_with: None, play: r.failed_in_play_only(), ..(*e).clone() }
+                }
                 _ => Expected {
                     id: r.id.clone(),
                     verdict: r.verdict,
                     finding: None,
                     article: None,
                     reason: Some(reason_of(r, &run.capabilities)),
+                    play: r.failed_in_play_only(),
                     seen_with: None,
                 },
             })
@@ -203,7 +215,13 @@ impl Expectations {
             (Some(_), Some(previous)) => previous.unsupported.clone(),
             _ => run.lacking_counts(),
         };
-        Expectations { engine: run.engine.clone(), version: run.version.clone(), unsupported, scenarios }
+        Expectations {
+            engine: run.engine.clone(),
+            version: run.version.clone(),
+            unsupported,
+            play: run.play.clone(),
+            scenarios,
+        }
     }
 
     /// The file's text: a comment saying what it is, then the YAML.
@@ -225,13 +243,20 @@ impl Expectations {
     }
 }
 
-/// The reason an unsupported or failed-to-answer scenario gives: the first
-/// line of the message of its first step that is unsupported for a reason
+/// The reason an unsupported or failed-to-answer scenario gives: for one
+/// that failed in what the engine played alone, the first line of that;
+/// else the first line of the message of its first step that is unsupported for a reason
 /// other than a kind of question the engine declares it does not answer
 /// (`declared` are those it does), or in error, or failed; else the
 /// scenario's message.
 fn reason_of(record: &crate::records::ScenarioRecord, declared: &[Capability]) -> String {
     use crate::records::StepVerdict;
+    if record.failed_in_play_only()
+        && let Some(said) = record.play.as_ref().and_then(|p| p.message.as_deref())
+    {
+        // What it played, in the words of the scenario's message.
+        return format!("What it plays: {}", said.lines().next().unwrap_or_default().trim());
+    }
     let step = record
         .steps
         .iter()
@@ -263,9 +288,18 @@ pub fn corpus_directory() -> PathBuf {
 /// is so only because the engine declares it cannot answer its questions.
 pub fn compare(run: &EngineRun, expectations: Option<&Expectations>) -> Vec<Unexpected> {
     let expected = expectations.map(Expectations::verdicts);
+    // Expectations seen while the engine was asked to move, held to a run
+    // that did not ask: what it played cannot show, so the verdicts it
+    // alone gave, and the counts, are not compared.
+    let unplayed = expectations.is_some_and(|e| e.play.is_some()) && run.play.is_none();
+    let from_play: std::collections::BTreeSet<&str> = expectations
+        .filter(|_| unplayed)
+        .map(|e| e.scenarios.iter().filter(|s| s.play).map(|s| s.id.as_str()).collect())
+        .unwrap_or_default();
     let mut unexpected: Vec<Unexpected> = run
         .scenarios
         .iter()
+        .filter(|r| !from_play.contains(r.id.as_str()))
         .filter_map(|r| {
             let listed = expected.as_ref().and_then(|map| map.get(r.id.as_str()).copied());
             let want = match listed {
@@ -282,7 +316,7 @@ pub fn compare(run: &EngineRun, expectations: Option<&Expectations>) -> Vec<Unex
             })
         })
         .collect();
-    if let Some(expectations) = expectations.filter(|_| run.selection.is_none()) {
+    if let Some(expectations) = expectations.filter(|_| run.selection.is_none() && !unplayed) {
         let counts = run.lacking_counts();
         let kinds: std::collections::BTreeSet<Capability> =
             counts.keys().chain(expectations.unsupported.keys()).copied().collect();
@@ -319,6 +353,7 @@ mod tests {
             start: None,
             refused: None,
             pins: Vec::new(),
+            play: None,
         }
     }
 
@@ -380,6 +415,34 @@ mod tests {
                 "d: a new engine error (engine error: crashed)"
             ]
         );
+    }
+
+    #[test]
+    fn a_run_that_asks_no_move_is_not_held_to_verdicts_from_play() {
+        let text = "engine: demo\nversion: demo 1\nplay: depth=3\nunsupported:\n  model: 3\nscenarios:\n\
+                    - {id: a, verdict: failed, finding: F, article: '5.1.1', play: true}\n\
+                    - {id: b, verdict: failed, finding: G, article: '3.9.2'}\n";
+        let expectations = Expectations::parse(text).unwrap();
+        let mut without = run(vec![record("a", Verdict::Passed, None), record("b", Verdict::Passed, None)]);
+        let lines: Vec<String> = compare(&without, Some(&expectations)).iter().map(Unexpected::line).collect();
+        // Only the failure its answers gave is held; no count is.
+        assert_eq!(lines, ["b: now passes"]);
+        // Asked to move, it is held to them all.
+        without.play = Some("depth=3".into());
+        assert_eq!(compare(&without, Some(&expectations)).len(), 3);
+        // A failure found in play alone is written so.
+        let mut played = record("a", Verdict::Failed, Some("What it plays: ..."));
+        played.play = Some(crate::records::PlayRecord {
+            limit: "depth=3".into(),
+            asked: 1,
+            judged: 1,
+            verdict: StepVerdict::Failed,
+            message: Some("...".into()),
+            articles: vec!["5.1.1".into()],
+            fault: None,
+        });
+        let written = Expectations::of_run(&run(vec![played]), None);
+        assert!(written.scenarios[0].play);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod expectations;
 pub mod laws;
 pub mod mutants;
 pub mod page;
+pub mod play;
 pub mod records;
 pub mod report;
 pub mod rulebook;
@@ -81,6 +82,10 @@ pub struct RunOptions {
     pub review_pins: bool,
     /// A progress bar, advanced by one as each scenario ends and showing its feature.
     pub progress: Option<indicatif::ProgressBar>,
+    /// Ask the engine to move, within this limit, in every position each
+    /// scenario set up or stood in, and judge what it plays ([`play`]);
+    /// `None`: not asked.
+    pub play: Option<lawbook_engines::SearchLimit>,
 }
 
 /// The source quotes (`# sv (000): "..."`) written above the scenario at `line` of `text`.
@@ -246,6 +251,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
     let engine_name: Arc<Mutex<(String, String, Vec<lawbook_engines::Capability>)>> = Arc::default();
     let after_engine = Arc::clone(&engine_name);
     let progress = options.progress.clone();
+    let play_limit = options.play;
     let started = std::time::Instant::now();
     use cucumber::WriterExt as _;
     let out: Box<dyn std::io::Write + Send> =
@@ -274,6 +280,15 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
                 bar.inc(1);
                 bar.set_message(feature.name.clone());
             }
+            let mut world = world;
+            // What it plays in the scenario's positions, unless the engine already failed.
+            let played = match (&mut world, play_limit) {
+                (Some(world), Some(limit)) if !matches!(world.halt, Some(world::Halt::Fault { .. })) => {
+                    let positions = world.positions_stood_in();
+                    play::probe(world.engine.as_mut(), &positions, limit)
+                }
+                _ => None,
+            };
             let unasked = world.as_ref().map(|w| w.unasked.clone()).unwrap_or_default();
             let refused = world.as_ref().map(|w| w.refused.clone()).unwrap_or_default();
             let halt = world.as_ref().and_then(|w| w.halt.clone());
@@ -301,6 +316,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
                     (verdict, Some(message))
                 }
             };
+            let (verdict, message) = with_play(verdict, message, played.as_ref());
             let written = feature
                 .background
                 .iter()
@@ -383,6 +399,7 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
                 start,
                 refused: refused_move,
                 pins,
+                play: played,
             };
             if let Ok(mut r) = after_records.lock() {
                 let unasked_at = unasked.iter().map(|u| u.line).collect();
@@ -419,6 +436,11 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
     scenarios.sort_by(|a, b| (&a.feature, &a.location).cmp(&(&b.feature, &b.location)));
     name_scenarios(&mut scenarios);
     let (engine, version, capabilities) = engine_name.lock().map(|n| n.clone()).unwrap_or_default();
+    // Said only of an engine that can be asked to move.
+    let play = options
+        .play
+        .filter(|_| capabilities.contains(&lawbook_engines::Capability::Search))
+        .map(|limit| limit.to_string());
     let wall_ms = started.elapsed().as_millis() as u64;
     let engine_us = run_tally.engine_time().as_micros() as u64;
     let engine_faults = run_tally.failures() as u64;
@@ -434,9 +456,33 @@ pub fn run_corpus(part: &corpus::Part, options: &RunOptions) -> Result<records::
         engine_answers: Some(engine_answers),
         capabilities,
         selection: options.tags.clone(),
+        play,
         scenarios,
         ..records::EngineRun::default()
     })
+}
+
+/// A scenario's verdict and message once what the engine played is judged:
+/// a breach fails a scenario that passed or was unsupported, and a failure
+/// to answer puts it in error; a failure already found stays, with the
+/// breach added to its message.
+fn with_play(
+    verdict: records::Verdict,
+    message: Option<String>,
+    played: Option<&records::PlayRecord>,
+) -> (records::Verdict, Option<String>) {
+    use records::{StepVerdict, Verdict};
+    let Some(played) = played else { return (verdict, message) };
+    let Some(said) = &played.message else { return (verdict, message) };
+    let said = format!("What it plays: {said}");
+    let joined = |message: Option<String>| Some(message.map_or(said.clone(), |m| format!("{m}\n{said}")));
+    match (played.verdict, verdict) {
+        (StepVerdict::Failed, Verdict::Passed | Verdict::Unsupported | Verdict::Error) => {
+            (Verdict::Failed, joined(message))
+        }
+        (StepVerdict::Error, Verdict::Passed | Verdict::Unsupported) => (Verdict::Error, joined(message)),
+        (_, verdict) => (verdict, joined(message)),
+    }
 }
 
 /// Gives each scenario its stable name ([`records::ScenarioRecord::id`]):

@@ -136,6 +136,35 @@ pub struct ScenarioRecord {
     /// The pinned move lists the scenario compares with, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pins: Vec<String>,
+    /// What the engine played when asked to move in the scenario's
+    /// positions, judged by the Laws; `None` when it was not asked (probes
+    /// off, or an engine that cannot be asked to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayRecord>,
+}
+
+/// What an engine played in a scenario's positions ([`crate::play`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayRecord {
+    /// The search limit it was asked with (`depth=3`).
+    pub limit: String,
+    /// In how many positions it was asked to move.
+    pub asked: usize,
+    /// In how many of them what it played was judged (the others: it had
+    /// ended the game, refused the position, or lawbook cannot play it).
+    pub judged: usize,
+    /// `passed` when nothing it played breaks the Laws, `failed` when
+    /// something does, `error` when it failed to answer.
+    pub verdict: StepVerdict,
+    /// What breaks which article, with the position; or the fault.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The articles broken, in order, each once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub articles: Vec<String>,
+    /// For an engine error, the kind of fault.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<FaultKind>,
 }
 
 /// One engine's run of the corpus.
@@ -173,6 +202,10 @@ pub struct EngineRun {
     /// built-in corpus ran, and no other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<String>,
+    /// The search limit the engine was asked to move with in every
+    /// scenario (`depth=3`); `None`: it was not asked (`--no-play`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
     /// Every scenario run.
     pub scenarios: Vec<ScenarioRecord>,
     /// The kinds of question the engine declares it answers; a step asking
@@ -191,6 +224,13 @@ pub struct EngineRun {
 }
 
 impl ScenarioRecord {
+    /// Whether the scenario failed or is in error only for what the engine
+    /// played ([`PlayRecord`]): none of its steps failed or gave an error.
+    pub fn failed_in_play_only(&self) -> bool {
+        self.play.as_ref().is_some_and(|p| matches!(p.verdict, StepVerdict::Failed | StepVerdict::Error))
+            && !self.steps.iter().any(|s| matches!(s.verdict, StepVerdict::Failed | StepVerdict::Error))
+    }
+
     /// For an unsupported scenario that is so only because the engine
     /// declares it cannot answer some kinds of question (none of its
     /// unsupported steps is anything else): those kinds, each once, in
@@ -349,6 +389,7 @@ mod tests {
             start: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
             refused: Some("a1a3".into()),
             pins: vec!["draws__x".into()],
+            play: None,
         };
         EngineRun {
             engine: "demo".into(),
@@ -360,6 +401,7 @@ mod tests {
             engine_answers: Some(7),
             capabilities: vec![Capability::LegalMoves, Capability::Check],
             selection: Some("@draws".into()),
+            play: None,
             scenarios: vec![scenario],
             unexpected: vec![
                 Unexpected::Verdict {

@@ -269,6 +269,10 @@ pub struct ChessWorld {
     /// reach being refused, in order: once the
     /// engine has refused, later steps pass without asking.
     pub refused: Vec<Unasked>,
+    /// Every position the scenario set up or stood in (its starts, and each
+    /// position a step asked about), in order, each once: where the engine
+    /// is asked to move after the scenario ([`crate::RunOptions::play`]).
+    pub stood: Vec<PositionQuery>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
     /// The pinned legal move lists the run compares with.
@@ -337,6 +341,7 @@ impl Default for ChessWorld {
             unasked: Vec::new(),
             halt: None,
             refused: Vec::new(),
+            stood: Vec::new(),
             engine: Box::new(NotChosen),
             pinned: crate::snapshots::Pinned::default(),
         }
@@ -433,16 +438,24 @@ impl ChessWorld {
                 u.fen
             );
         }
-        let (setup, mode, written) = (&self.setup, self.mode, &self.written);
-        self.game.get_or_insert_with(|| match Position::from_setup(setup.clone(), mode) {
-            // Engines are told the start as the scenario stated it.
-            Ok(start) => ScenarioGame::as_written(start, written.clone().unwrap_or_else(|| fen::write_setup(setup))),
-            Err(e) => {
-                let chess960 =
-                    if mode == CastlingMode::Chess960 { " (the scenario says the game is Chess960)" } else { "" };
-                panic!("the scenario sets up an impossible position{chess960}: {e}\n{}", fen::write_setup(setup))
-            }
-        })
+        if self.game.is_none() {
+            let (setup, mode, written) = (&self.setup, self.mode, &self.written);
+            let game = match Position::from_setup(setup.clone(), mode) {
+                // Engines are told the start as the scenario stated it.
+                Ok(start) => {
+                    ScenarioGame::as_written(start, written.clone().unwrap_or_else(|| fen::write_setup(setup)))
+                }
+                Err(e) => {
+                    let chess960 =
+                        if mode == CastlingMode::Chess960 { " (the scenario says the game is Chess960)" } else { "" };
+                    panic!("the scenario sets up an impossible position{chess960}: {e}\n{}", fen::write_setup(setup))
+                }
+            };
+            let start = PositionQuery { automatic_fifty_moves: self.automatic_fifty_moves, ..game.query() };
+            self.stood_in(start);
+            self.game = Some(game);
+        }
+        self.game.as_mut().unwrap_or_else(|| unreachable!("the game was just set up"))
     }
 
     /// The game, if play (or a question) has started.
@@ -470,15 +483,50 @@ impl ChessWorld {
     /// position no game can reach, its FEN as written.
     pub fn query(&mut self) -> PositionQuery {
         let automatic_fifty_moves = self.automatic_fifty_moves;
-        if let Some(u) = &self.unreachable {
-            return PositionQuery {
+        let query = match &self.unreachable {
+            Some(u) => PositionQuery {
                 fen: u.fen.clone(),
                 moves: Vec::new(),
                 chess960: self.mode == CastlingMode::Chess960,
                 automatic_fifty_moves,
-            };
+            },
+            None => PositionQuery { automatic_fifty_moves, ..self.game().query() },
+        };
+        self.stood_in(query.clone());
+        query
+    }
+
+    /// Notes a position the scenario stood in (once).
+    fn stood_in(&mut self, query: PositionQuery) {
+        if !self.stood.contains(&query) {
+            self.stood.push(query);
         }
-        PositionQuery { automatic_fifty_moves, ..self.game().query() }
+    }
+
+    /// Every position the scenario set up or stood in, the one it ended in
+    /// included (see [`ChessWorld::stood`]).
+    pub fn positions_stood_in(&mut self) -> Vec<PositionQuery> {
+        if self.unreachable.is_some() {
+            // Its query notes it.
+            self.query();
+        }
+        let automatic_fifty_moves = self.automatic_fifty_moves;
+        let last = match (&self.game, &self.unreachable) {
+            (Some(game), _) => Some(game.query()),
+            (None, Some(_)) => None,
+            // Set up and never asked about: its start, where it is one.
+            (None, None) if self.setup.board.occupied().any() => {
+                Position::from_setup(self.setup.clone(), self.mode).ok().map(|start| {
+                    let written = self.written.clone().unwrap_or_else(|| fen::write(&start));
+                    ScenarioGame::as_written(start, written).query()
+                })
+            }
+            (None, None) => None,
+        };
+        if let Some(query) = last {
+            self.stood_in(PositionQuery { automatic_fifty_moves, ..query });
+        }
+        self.stood.clone()
     }
 
     /// The current position as the steps read it (see [`Reading`]).

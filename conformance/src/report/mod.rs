@@ -77,6 +77,7 @@ mod tests {
             start: None,
             refused: None,
             pins: Vec::new(),
+            play: None,
         }
     }
 

@@ -224,6 +224,7 @@ mod tests {
             start: Some(start.into()),
             refused: None,
             pins: Vec::new(),
+            play: None,
         }
     }
 

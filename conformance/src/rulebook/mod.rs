@@ -412,6 +412,7 @@ mod tests {
             start: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),
             refused: None,
             pins: vec!["castling__x".into()],
+            play: None,
         }
     }
 

@@ -91,6 +91,20 @@ pub(crate) struct CheckArgs {
     /// Print every step as it runs (cucumber's account) instead of a progress bar.
     #[arg(long)]
     verbose: bool,
+    /// Ask the engine to move in every position each scenario sets up or
+    /// reaches, and judge its move and every line it prints by the Laws
+    /// (UCI and xboard engines; on unless --no-play, or the registry's
+    /// `play: false` for an engine whose search no depth can bound).
+    #[arg(long, conflicts_with = "no_play")]
+    play: bool,
+    /// Do not ask the engine to move: judge only its answers to the scenarios' questions.
+    #[arg(long)]
+    no_play: bool,
+    /// How far each of those searches may go: depth=N (plies: UCI `go depth
+    /// N`, xboard `sd N`), nodes=N (UCI only, with the depth), or both:
+    /// `depth=2,nodes=5000` (default depth=3).
+    #[arg(long, value_name = "LIMIT", conflicts_with = "no_play")]
+    play_limit: Option<lawbook_engines::SearchLimit>,
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -253,6 +267,8 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
         return list_engines(args);
     }
     let (spec, name_from_engine) = spec(args)?;
+    // Asked to move unless told not to, or the registry says its search cannot be bounded.
+    let play = (!args.no_play && (args.play || spec.play)).then(|| args.play_limit.unwrap_or_default());
     // Everything that can be wrong with the arguments is found before the run.
     let expected = args.expect.as_deref().map(check::read_expectations).transpose().map_err(usage)?;
     let mut sources = if args.no_corpus { Vec::new() } else { vec![Source::Embedded] };
@@ -264,6 +280,7 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Failure> {
         progress: !args.verbose,
         print_steps: args.verbose,
         name_from_engine,
+        play,
     })
     .map_err(usage)?;
     let engine = run.engine.clone();

@@ -252,7 +252,8 @@ fn faults_cost_one_verdict_each(subject: &Subject, faults: Faults) {
         count(&faulty, Verdict::Error)
     );
     // Every fault is counted by its kind, and a killed or stalled engine
-    // exited or timed out; each error verdict names its step's fault.
+    // exited or timed out; each error verdict names its step's fault, or
+    // the fault while it was asked to move.
     let by_kind: usize = faulty.faults.values().sum();
     assert_eq!(by_kind as u64, faulty.engine_faults, "every fault has its kind: {:?}", faulty.faults);
     assert!(
@@ -261,7 +262,10 @@ fn faults_cost_one_verdict_each(subject: &Subject, faults: Faults) {
         faulty.faults
     );
     for record in faulty.scenarios.iter().filter(|r| r.verdict == Verdict::Error) {
-        assert!(record.steps.iter().any(|s| s.fault.is_some()), "{}: an error with no fault kind", record.id);
+        // A step's fault, or one while it was asked to move in the scenario's positions.
+        let named =
+            record.steps.iter().any(|s| s.fault.is_some()) || record.play.as_ref().is_some_and(|p| p.fault.is_some());
+        assert!(named, "{}: an error with no fault kind", record.id);
     }
     let _ = std::fs::remove_dir_all(clean_dir);
     let _ = std::fs::remove_dir_all(dir);

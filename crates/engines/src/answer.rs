@@ -4,6 +4,7 @@
 //! each protocol is read into these types at the adapter's edge.
 
 use crate::fault::{Fault, FaultKind};
+use crate::search::{SearchLimit, Searched};
 use core::fmt;
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
@@ -57,11 +58,14 @@ pub enum Capability {
     /// Questions about Chess960 games (Guidelines II): not a question of
     /// its own, but whether the others are answered in a Chess960 game.
     Chess960,
+    /// What it plays when asked to move: its best move and the lines it
+    /// expects ([`Question::Search`]).
+    Search,
 }
 
 impl Capability {
     /// Every capability, in order.
-    pub const ALL: [Capability; 18] = [
+    pub const ALL: [Capability; 19] = [
         Capability::LegalMoves,
         Capability::MoveLegality,
         Capability::Play,
@@ -80,6 +84,7 @@ impl Capability {
         Capability::Model,
         Capability::Trace,
         Capability::Chess960,
+        Capability::Search,
     ];
 
     /// Its name in records and expectation files: `legal-moves`, `model`.
@@ -108,6 +113,7 @@ impl Capability {
             Capability::Model => "model",
             Capability::Trace => "trace",
             Capability::Chess960 => "chess960",
+            Capability::Search => "search",
         }
     }
 
@@ -137,6 +143,7 @@ impl Capability {
             Capability::Model => "facts of lawbook's own model",
             Capability::Trace => "a trace of every position of a game",
             Capability::Chess960 => "anything about a Chess960 game",
+            Capability::Search => "the move it plays and the lines it expects",
         }
     }
 }
@@ -183,6 +190,9 @@ pub enum Question {
     /// last move; in position `i` the engine also reads the SAN texts
     /// `reads[i]` (lawbook's) and says which move each names.
     Trace(Vec<Vec<String>>),
+    /// Search the position within this limit and name a move, as in a game:
+    /// what the engine plays, and the lines it prints on the way.
+    Search(SearchLimit),
 }
 
 impl Question {
@@ -210,6 +220,7 @@ impl Question {
             Question::CanClaimFiftyMoves => Capability::FiftyMoveClaim,
             Question::Claims => Capability::Claims,
             Question::Trace(_) => Capability::Trace,
+            Question::Search(_) => Capability::Search,
         }
     }
 }
@@ -236,6 +247,8 @@ pub enum Answer {
     Played(Played),
     /// To [`Question::Claims`].
     Claims(Claims),
+    /// To [`Question::Search`].
+    Searched(Searched),
 }
 
 /// The draws an engine claimed along a game ([`Question::Claims`]): after
@@ -355,9 +368,12 @@ impl Facts {
             Question::CanClaimThreefold => self.can_claim_threefold.map(Answer::Bool),
             Question::CanClaimFiftyMoves => self.can_claim_fifty_moves.map(Answer::Bool),
             Question::Claims => self.claims.clone().map(Answer::Claims),
-            Question::LegalMoves | Question::IsLegal(_) | Question::Play(_) | Question::Board | Question::Trace(_) => {
-                None
-            }
+            Question::LegalMoves
+            | Question::IsLegal(_)
+            | Question::Play(_)
+            | Question::Board
+            | Question::Trace(_)
+            | Question::Search(_) => None,
         };
         answer.ok_or(EngineError::Unsupported(question.capability()))
     }

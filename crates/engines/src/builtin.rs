@@ -154,7 +154,7 @@ impl Engine for BuiltIn {
     /// Everything but [`Capability::Claims`]: lawbook judges claims, it
     /// makes none.
     fn supports(&self, capability: Capability) -> bool {
-        capability != Capability::Claims
+        !matches!(capability, Capability::Claims | Capability::Search)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {

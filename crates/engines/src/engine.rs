@@ -9,6 +9,7 @@
 use crate::FaultKind;
 use crate::answer::{Answer, Capability, Claims, EngineError, Facts, Played, Question, TracedPosition};
 use crate::query::PositionQuery;
+use crate::search::{SearchLimit, Searched};
 use lawbook_board::{Board, ByColor, Color, Square};
 use lawbook_notation::uci::UciMove;
 use lawbook_outcome::Outcome;
@@ -260,6 +261,18 @@ pub trait Ask: Engine {
             can_claim_fifty_moves: known(self.can_claim_fifty_moves(query))?,
             claims: known(self.claims(query))?,
         })
+    }
+
+    /// What the engine plays in the position, searching within `limit`:
+    /// the move it names and the lines it prints (see [`Question::Search`]).
+    ///
+    /// # Errors
+    /// As [`Engine::answer`].
+    fn search(&mut self, query: &PositionQuery, limit: SearchLimit) -> Result<Searched, EngineError> {
+        match ask(self, query, Question::Search(limit))? {
+            Answer::Searched(searched) => Ok(searched),
+            other => Err(mismatch(&Question::Search(limit), &other)),
+        }
     }
 
     /// Every fact of every position of the game (see [`Question::Trace`]).

@@ -180,13 +180,14 @@ pub struct Fault {
     message: String,
     line: Option<String>,
     exit: Option<Exit>,
+    last_words: Vec<String>,
 }
 
 impl Fault {
     /// A fault of `kind`, explained by `message` (which names what was
     /// asked and what came back).
     pub fn new(kind: FaultKind, message: impl Into<String>) -> Fault {
-        Fault { kind, message: message.into(), line: None, exit: None }
+        Fault { kind, message: message.into(), line: None, exit: None, last_words: Vec::new() }
     }
 
     /// The same fault, resting on the engine's line `line`.
@@ -201,6 +202,18 @@ impl Fault {
     pub fn with_exit(mut self, exit: Option<Exit>) -> Fault {
         self.exit = exit.or(self.exit);
         self
+    }
+
+    /// The same fault, with the last lines the engine wrote on standard error.
+    #[must_use]
+    pub fn with_last_words(mut self, words: Vec<String>) -> Fault {
+        self.last_words = words;
+        self
+    }
+
+    /// The last lines the engine wrote on standard error before it ended, if it did.
+    pub fn last_words(&self) -> &[String] {
+        &self.last_words
     }
 
     /// The same fault in other words (`reword(|m| format!("{m}; restarted"))`):

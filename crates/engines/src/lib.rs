@@ -31,6 +31,7 @@ pub mod pool;
 pub mod process;
 mod query;
 pub mod registry;
+pub mod search;
 mod timed;
 
 pub use answer::{Answer, Capability, Claims, EngineError, Facts, Played, Question, TracedPosition};
@@ -38,4 +39,5 @@ pub use builtin::{BuiltIn, traced_position};
 pub use engine::{Ask, Engine};
 pub use fault::{Exit, Fault, FaultCounts, FaultKind, UnknownFaultKind};
 pub use query::{PositionQuery, Replay};
+pub use search::{SearchLimit, Searched};
 pub use timed::{Tally, Timed};

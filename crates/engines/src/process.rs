@@ -691,7 +691,8 @@ pub(crate) fn with_farewell(process: &mut Process, cause: &ProcessError, error: 
                         };
                         format!("{message}{farewell}")
                     })
-                    .with_exit(exit),
+                    .with_exit(exit)
+                    .with_last_words(farewell.last_words.clone()),
             )
         }
         (_, error) => error,

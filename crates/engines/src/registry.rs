@@ -133,9 +133,21 @@ pub struct EngineSpec {
     /// default; the other protocols ignore it.
     #[serde(default)]
     pub validate_protocol: bool,
+    /// Whether `lawbook check` asks it to move in every scenario's positions
+    /// unless told otherwise (`--play`, `--no-play`): true by default; false
+    /// for an engine whose search no depth can bound (Phalanx ignores `sd`
+    /// and searches by the clock), so that what it plays, and so its
+    /// verdicts, would differ from run to run.
+    #[serde(default = "yes")]
+    pub play: bool,
     /// What is known about the engine, for people reading the registry.
     #[serde(default)]
     pub notes: Option<String>,
+}
+
+/// The default of a setting that is on unless the registry says otherwise.
+const fn yes() -> bool {
+    true
 }
 
 impl EngineSpec {
@@ -164,6 +176,7 @@ impl EngineSpec {
             endings: BTreeMap::new(),
             chess960: false,
             validate_protocol: false,
+            play: true,
             notes: None,
         }
     }

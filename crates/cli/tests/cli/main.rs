@@ -10,6 +10,7 @@ mod output;
 mod perft;
 mod pgn;
 mod pgn_records;
+mod play;
 mod run;
 mod serve;
 mod serve_schema;

@@ -125,9 +125,11 @@ fn serve_agrees_with_the_built_in_engine_on_random_positions() {
     let started = Instant::now();
     let mut served = serve_engine();
     assert_eq!(served.hello().engine, format!("lawbook {}", env!("CARGO_PKG_VERSION")));
-    // Every question but a trace (the differential runner computes lawbook's own), the model and claims (a player's, never a rules server's).
+    // Every question but a trace (the differential runner computes lawbook's own), the model, claims
+    // (a player's, never a rules server's) and a search (a rules server plays no moves).
     for capability in Capability::ALL {
-        let answered = !matches!(capability, Capability::Model | Capability::Trace | Capability::Claims);
+        let answered =
+            !matches!(capability, Capability::Model | Capability::Trace | Capability::Claims | Capability::Search);
         assert_eq!(served.supports(capability), answered, "{capability:?}");
     }
     let mut built_in = BuiltIn;

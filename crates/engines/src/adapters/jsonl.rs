@@ -86,7 +86,7 @@ fn request_for(capability: Capability) -> Option<&'static str> {
         Capability::Trace => "trace",
         // The protocol has no claims: `game` says whether a claim is valid.
         // Chess960 is a feature of `hello`, not a request.
-        Capability::Model | Capability::Claims | Capability::Chess960 => return None,
+        Capability::Model | Capability::Claims | Capability::Chess960 | Capability::Search => return None,
     })
 }
 

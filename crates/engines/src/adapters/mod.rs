@@ -19,6 +19,32 @@ mod restarting;
 pub mod uci;
 pub mod xboard;
 
+/// Whether words an engine wrote on standard error refuse the position: they
+/// say it is illegal, invalid or bad, or an error, and name the position or
+/// the FEN (`board_init_list(): illegal position`, `bad FEN`).
+pub(crate) fn words_refuse_position(words: &str) -> bool {
+    let lower = words.to_ascii_lowercase();
+    ["illegal", "invalid", "bad", "error", "unsupported"].iter().any(|w| lower.contains(w))
+        && (lower.contains("position") || lower.contains("fen"))
+}
+
+/// A failure of a process that ended by itself (an exit status, not a
+/// signal) after saying on standard error that the position is illegal, bad
+/// or invalid is its refusal of the position `fen`, in its own words (Toga
+/// II and GNU Chess: `board_init_list(): illegal position`, status 1); any
+/// other error is kept.
+pub(crate) fn refusal_in_last_words(error: EngineError, fen: &str) -> EngineError {
+    match error {
+        EngineError::Failed(fault)
+            if matches!(fault.exit(), Some(crate::Exit::Code(_)))
+                && fault.last_words().iter().any(|w| words_refuse_position(w)) =>
+        {
+            EngineError::refused(format!("{fen:?}: {}", fault.last_words().join(", ")))
+        }
+        other => other,
+    }
+}
+
 /// Starts the engine `spec` names, ready to be asked.
 ///
 /// ```

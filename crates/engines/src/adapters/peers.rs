@@ -123,7 +123,7 @@ impl Engine for Shakmaty {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        !matches!(capability, Capability::Model | Capability::Claims)
+        !matches!(capability, Capability::Model | Capability::Claims | Capability::Search)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
@@ -508,6 +508,20 @@ mod tests {
                 }
                 assert_eq!(peer.is_legal(&q, nowhere), Ok(false), "{}", peer.name());
             }
+        }
+    }
+
+    #[test]
+    fn no_rules_library_says_it_searches() {
+        let peers: [Box<dyn Engine>; 5] = [
+            Box::new(BuiltIn),
+            Box::new(Shakmaty::default()),
+            Box::new(CozyChess::default()),
+            Box::new(ChessCrate::default()),
+            Box::new(super::Esca::default()),
+        ];
+        for peer in &peers {
+            assert!(!peer.supports(Capability::Search), "{} plays no moves of its own", peer.name());
         }
     }
 

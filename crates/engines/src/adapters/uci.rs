@@ -63,6 +63,17 @@
 //! `copyprotection` and `registration` lines (`registration error` is
 //! answered with `register later`), and CRLF line ends.
 //!
+//! Asked to move ([`Question::Search`]), it is set up as for any question
+//! and sent `go depth D` (with `nodes N` where the limit says): the move of
+//! `bestmove` as written, or how it says it has none (`(none)`, `0000`,
+//! `a1a1`), and every `info` line with a `pv` (its depth, its score: `cp`,
+//! or `mate N` with or without a bound). Judging them is the harness's work.
+//!
+//! An engine that exits by itself (a status, no signal) while a position is
+//! set up, having said on standard error that the position or FEN is
+//! illegal, invalid or bad (Toga II: `board_init_list(): illegal position`),
+//! refuses it ([`EngineError::Refused`]).
+//!
 //! Every request waits at most the registry's time limit; each is preceded
 //! by `isready`/`readyok`, so nothing said before is taken for its answer.
 //! A search that has not ended by then is sent `stop`, and its `bestmove`
@@ -73,7 +84,9 @@
 use super::restarting::{self, Restarting};
 use crate::process::{Process, excerpt, installed_program, one_line, process_failed, read_answer, send, with_farewell};
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
+use crate::{
+    Answer, Capability, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question, SearchLimit, Searched,
+};
 use lawbook_board::{Board, Square};
 use lawbook_movegen::Position;
 use lawbook_notation::fen;
@@ -88,6 +101,29 @@ use std::time::{Duration, Instant};
 const MAX_HANDSHAKE_LINES: usize = 5_000;
 /// The most lines one answer may take (a position has at most 218 moves).
 const MAX_ANSWER_LINES: usize = 2_000;
+/// The most lines a search asked for a move may print.
+const MAX_SEARCH_LINES: usize = 50_000;
+/// The words that begin a part of an `info` line: one of them ends a `pv`
+/// that is not written last.
+const INFO_WORDS: [&str; 17] = [
+    "depth",
+    "seldepth",
+    "time",
+    "nodes",
+    "multipv",
+    "score",
+    "currmove",
+    "currmovenumber",
+    "hashfull",
+    "nps",
+    "tbhits",
+    "sbhits",
+    "cpuload",
+    "string",
+    "refutation",
+    "currline",
+    "pv",
+];
 /// How long a start-up probe waits, after `readyok`, for the rest of an
 /// answer, and a stopped search for its `bestmove`.
 const GRACE: Duration = Duration::from_millis(1_000);
@@ -191,10 +227,7 @@ pub(super) struct Session {
 /// (Stockfish 17 and later: `info string CRITICAL ERROR: Command `...`
 /// failed. Reason: Unsupported position. Too many pieces for WHITE.`).
 fn rejects_position(line: &str) -> bool {
-    let lower = line.trim().to_ascii_lowercase();
-    let Some(text) = lower.strip_prefix("info string") else { return false };
-    (text.contains("error") || text.contains("illegal") || text.contains("invalid") || text.contains("unsupported"))
-        && (text.contains("position") || text.contains("fen"))
+    line.trim().to_ascii_lowercase().strip_prefix("info string").is_some_and(super::words_refuse_position)
 }
 
 /// A fault of `kind`, in the words of a report.
@@ -414,6 +447,58 @@ enum Score {
     Zero,
     /// Any other score.
     Other,
+}
+
+/// The word of a search's `bestmove` line and the move it names: `None`
+/// for `(none)`, `0000` (UCI's null move) and `a1a1` (an old way to say
+/// there is none); a word that is no UCI move is garbage.
+fn bestmove_of(lines: &[String]) -> Result<Option<(String, UciMove)>, EngineError> {
+    let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
+    match word {
+        "(none)" | "0000" | "a1a1" => Ok(None),
+        text => match text.parse::<UciMove>() {
+            Ok(mv) => Ok(Some((text.to_string(), mv))),
+            Err(_) => Err(failed_on(
+                FaultKind::Garbage,
+                lines.last().map_or(text, String::as_str),
+                format!("the engine's `bestmove` is {}, not a move", excerpt(text)),
+            )),
+        },
+    }
+}
+
+/// A search's `info` line with a principal variation, read by its words
+/// (UCI: `depth`, `score cp N` or `score mate N`, maybe `lowerbound` or
+/// `upperbound`, and `pv` followed by the moves to the end of the line);
+/// `None` for a line with no `pv` or an `info string`.
+fn pv_line(line: &str) -> Option<crate::search::Line> {
+    use crate::search::{Line, Score};
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
+        return None;
+    }
+    let pv = words.iter().position(|w| *w == "pv")?;
+    let moves: Vec<&str> = words[pv + 1..].iter().take_while(|w| !INFO_WORDS.contains(w)).copied().collect();
+    // The other parts, before the pv and after it.
+    let before: Vec<&str> = words[..pv].iter().chain(&words[pv + 1 + moves.len()..]).copied().collect();
+    let number_after = |key: &str| before.iter().position(|w| *w == key).and_then(|i| before.get(i + 1));
+    let depth = number_after("depth").and_then(|d| d.parse().ok());
+    let bound = before.iter().any(|w| *w == "lowerbound" || *w == "upperbound");
+    let score = before.iter().position(|w| *w == "score").and_then(|i| {
+        let value = before.get(i + 2)?.parse::<i32>().ok()?;
+        match *before.get(i + 1)? {
+            "cp" => Some(Score::Centipawns(value)),
+            "mate" => Some(Score::Mate { moves: value, bound }),
+            _ => None,
+        }
+    });
+    Some(Line {
+        text: line.trim().to_string(),
+        depth,
+        score,
+        moves: moves.into_iter().map(str::to_string).collect(),
+        uci: true,
+    })
 }
 
 /// Whether `line` is the word `word`, or starts with it (spaces around ignored).
@@ -689,25 +774,7 @@ impl UciEngine {
     /// running at `deadline` is sent `stop`, and its `bestmove` awaited a
     /// moment before the failure is reported (the process is then restarted).
     fn search(process: &mut Process, deadline: Instant, limit: Duration) -> Result<Search, EngineError> {
-        let lines = match read_answer(process, "`bestmove`", deadline, limit, MAX_ANSWER_LINES, |l| {
-            first_word_is(l, "bestmove")
-        }) {
-            Ok(lines) => lines,
-            Err(EngineError::Failed(fault)) if Instant::now() >= deadline => {
-                let stopped = send(process, "stop").is_ok()
-                    && read_answer(process, "`bestmove`", Instant::now() + GRACE, GRACE, MAX_ANSWER_LINES, |l| {
-                        first_word_is(l, "bestmove")
-                    })
-                    .is_ok();
-                let then = if stopped {
-                    "sent `stop`, it then ended its search"
-                } else {
-                    "sent `stop`, it did not end its search either"
-                };
-                return Err(EngineError::Failed(fault.reword(|why| format!("{why}; {then}"))));
-            }
-            Err(e) => return Err(e),
-        };
+        let lines = UciEngine::search_lines(process, deadline, limit, MAX_ANSWER_LINES)?;
         let mut score = None;
         for line in &lines {
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -722,18 +789,36 @@ impl UciEngine {
                 });
             }
         }
-        let word = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
-        let said = match word {
-            "(none)" | "0000" | "a1a1" => None,
-            text => Some(text.parse::<UciMove>().map_err(|_| {
-                failed_on(
-                    FaultKind::Garbage,
-                    lines.last().map_or(text, String::as_str),
-                    format!("the engine's `bestmove` is {}, not a move", excerpt(text)),
-                )
-            })?),
-        };
+        let said = bestmove_of(&lines)?.map(|(_, said)| said);
         Ok(Search { said, score })
+    }
+
+    /// Every line of a search up to its `bestmove` (at most `max_lines`).
+    /// A search still running at `deadline` is sent `stop`, and its
+    /// `bestmove` awaited a moment before the failure is reported (the
+    /// process is then restarted).
+    fn search_lines(
+        process: &mut Process,
+        deadline: Instant,
+        limit: Duration,
+        max_lines: usize,
+    ) -> Result<Vec<String>, EngineError> {
+        match read_answer(process, "`bestmove`", deadline, limit, max_lines, |l| first_word_is(l, "bestmove")) {
+            Err(EngineError::Failed(fault)) if Instant::now() >= deadline => {
+                let stopped = send(process, "stop").is_ok()
+                    && read_answer(process, "`bestmove`", Instant::now() + GRACE, GRACE, MAX_ANSWER_LINES, |l| {
+                        first_word_is(l, "bestmove")
+                    })
+                    .is_ok();
+                let then = if stopped {
+                    "sent `stop`, it then ended its search"
+                } else {
+                    "sent `stop`, it did not end its search either"
+                };
+                Err(EngineError::Failed(fault.reword(|why| format!("{why}; {then}"))))
+            }
+            other => other,
+        }
     }
 
     /// What the engine calls itself (its `id name` line).
@@ -773,8 +858,31 @@ impl UciEngine {
     }
 
     /// Sets up the query's position (with `extra` played after its moves)
-    /// and reads it back with `d` where the engine's `d` shows it.
+    /// and reads it back with `d` where the engine's `d` shows it. An engine
+    /// that ends by itself (no signal) saying on standard error that the
+    /// position or FEN is illegal, invalid or bad refuses it (Toga II:
+    /// `board_init_list(): illegal position`, then status 1).
     fn set_position(
+        session: &mut Session,
+        display: Display,
+        query: &PositionQuery,
+        extra: Option<UciMove>,
+        deadline: Instant,
+        limit: Duration,
+    ) -> Result<Shown, EngineError> {
+        UciEngine::set_position_as_told(session, display, query, extra, deadline, limit).map_err(|e| {
+            match super::refusal_in_last_words(e, &query.fen) {
+                refused @ EngineError::Refused(_) => {
+                    session.stale = true;
+                    refused
+                }
+                other => other,
+            }
+        })
+    }
+
+    /// [`UciEngine::set_position`] without reading a refusal on standard error.
+    fn set_position_as_told(
         session: &mut Session,
         display: Display,
         query: &PositionQuery,
@@ -1079,6 +1187,7 @@ impl Engine for UciEngine {
             Capability::MoveLegality | Capability::Play => d.perft || d.searchmoves,
             Capability::Checkmate | Capability::Stalemate => true,
             Capability::Chess960 => d.chess960,
+            Capability::Search => true,
             Capability::Check | Capability::Checkers => d.display == Display::Stockfish,
             Capability::Board => d.display != Display::None,
             Capability::Outcome
@@ -1102,6 +1211,7 @@ impl Engine for UciEngine {
             Question::IsLegal(mv) => Answer::Bool(self.is_legal(query, *mv)?.0),
             Question::Play(mv) => Answer::Played(self.play(query, *mv)?),
             Question::Board => Answer::Board(self.board(query)?),
+            Question::Search(limit) => Answer::Searched(self.searched(query, *limit)?),
             fact => return self.facts(query)?.answer(fact),
         })
     }
@@ -1303,6 +1413,26 @@ impl UciEngine {
         Ok(facts)
     }
 
+    /// The position set up as for every question, then `go depth D` (and
+    /// `nodes N`): every line with a `pv` read ([`pv_line`]), and the move of
+    /// `bestmove` as written, or how it says it has none.
+    fn searched(&mut self, query: &PositionQuery, limit: SearchLimit) -> Result<Searched, EngineError> {
+        let expected = Meant::of(query)?;
+        let display = self.dialect.display;
+        let lines = self.request(|session, deadline, limit_time| {
+            let shown = UciEngine::set_position(session, display, query, None, deadline, limit_time)?;
+            check_shown(&expected, query.chess960, &shown, Compare::Position)?;
+            let nodes = limit.nodes.map(|n| format!(" nodes {n}")).unwrap_or_default();
+            send(&mut session.process, &format!("go depth {}{nodes}", limit.depth))?;
+            UciEngine::search_lines(&mut session.process, deadline, limit_time, MAX_SEARCH_LINES)
+        })?;
+        let (best, no_move) = match bestmove_of(&lines)? {
+            Some((word, _)) => (Some(word), None),
+            None => (None, lines.last().and_then(|l| l.split_whitespace().nth(1)).map(str::to_string)),
+        };
+        Ok(Searched { best, no_move, ended_before: None, lines: lines.iter().filter_map(|l| pv_line(l)).collect() })
+    }
+
     fn board(&mut self, query: &PositionQuery) -> Result<Board, EngineError> {
         let expected = Meant::of(query)?;
         let display = self.dialect.display;
@@ -1318,6 +1448,29 @@ impl UciEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_lines_are_read_by_their_words() {
+        use crate::search::Score;
+        let line = pv_line("info depth 3 seldepth 4 multipv 1 score mate -2 lowerbound nodes 9 pv e2e4 e7e5").unwrap();
+        assert_eq!((line.depth, line.score), (Some(3), Some(Score::Mate { moves: -2, bound: true })));
+        assert_eq!(line.moves, ["e2e4", "e7e5"]);
+        // A pv that is not written last ends at the next part of the line.
+        let line = pv_line("info pv g1f3 d7d5 score cp 17 depth 2").unwrap();
+        assert_eq!((line.moves.len(), line.score), (2, Some(Score::Centipawns(17))));
+        assert!(pv_line("info string pv e2e4").is_none());
+        assert!(pv_line("info depth 0 score mate 0").is_none());
+        let said = |last: &str| bestmove_of(&["info depth 1".to_string(), last.to_string()]);
+        assert_eq!(said("bestmove (none)"), Ok(None));
+        assert_eq!(said("bestmove 0000 ponder e7e5"), Ok(None));
+        assert_eq!(said("bestmove e1g1 ponder e8g8").unwrap().map(|(word, _)| word), Some("e1g1".to_string()));
+        assert!(said("bestmove Nf3").is_err());
+        assert!(crate::adapters::words_refuse_position("board_init_list(): illegal position"));
+        assert!(crate::adapters::words_refuse_position("board_from_fen(): bad FEN (pos=27)"));
+        assert!(!crate::adapters::words_refuse_position(
+            "ethereal: src/bitboards.c:83: getlsb: Assertion `bb' failed."
+        ));
+    }
 
     #[test]
     fn handshake_lines_are_read_by_their_words() {

@@ -126,6 +126,24 @@
 //! stand or how often a position has occurred, so those questions stay
 //! unsupported. Chess960 queries are unsupported.
 //!
+//! ## Searching
+//!
+//! Asked to move ([`Question::Search`]), the engine is set up as for a
+//! move's legality, then sent `easy`, `post`, `sd D`, a clock of one second
+//! (`level 40 5 0`, `time 100`, `otim 100`, for engines without `sd`),
+//! `go` and `ping N`. Its answer is `move M` (or the older `N. ... M`), a
+//! result line or `resign`; its thinking lines (`ply score time nodes pv`)
+//! are read with the pv as free text (move numbers and marks such as `(+)`
+//! left out; a score of 100000 + N is CECP's mate in N). CECP has an engine
+//! on move answer `ping` only after its move, so a `pong` with no answer
+//! before it says the engine will not move; as GNU Chess's front end and
+//! PolyGlot answer `ping` while the engine thinks, a move that follows
+//! within 0.3 s (`SILENCE`) still counts. Then `force` and a `ping` hear
+//! out what it says after its move. A result line while the position was
+//! set up means its game was over before it was asked (`ended_before`).
+//! GNU Chess reads a position no game can reach only when asked to search
+//! it, and exits saying `board_init_list(): illegal position`: its refusal.
+//!
 //! Registry `options` whose names are CECP features (`usermove`, `setboard`,
 //! `ping`) override what the engine announced (HoiChess is sent
 //! `usermove: "1"`: it reports a bare move it refuses as an unknown command
@@ -148,7 +166,11 @@ use crate::process::{
     read_until_quiet, send,
 };
 use crate::registry::EngineSpec;
-use crate::{Answer, Capability, Claims, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question};
+use crate::search::{Line, Score};
+use crate::{
+    Answer, Capability, Claims, Engine, EngineError, Facts, Fault, FaultKind, PositionQuery, Question, SearchLimit,
+    Searched,
+};
 use lawbook_board::{Color, File, Piece, Rank, Relaxations, Role, Setup, Square};
 use lawbook_notation::fen;
 use lawbook_notation::uci::UciMove;
@@ -1395,6 +1417,7 @@ impl Engine for XboardEngine {
             Capability::Checkmate => a.mate.ever(),
             Capability::Stalemate => a.stalemate.ever(),
             Capability::Claims => a.claims_threefold || a.claims_fifty_moves,
+            Capability::Search => true,
             _ => false,
         }
     }
@@ -1410,6 +1433,7 @@ impl Engine for XboardEngine {
             Question::Play(mv) => {
                 Ok(Answer::Played(crate::Played { accepted: self.is_legal(query, *mv)?, after: None }))
             }
+            Question::Search(limit) => Ok(Answer::Searched(self.searched(query, *limit)?)),
             fact => self.facts(query, fact.capability())?.answer(fact),
         }
     }
@@ -1475,9 +1499,192 @@ impl XboardEngine {
     }
 }
 
+/// The most lines one search may print.
+const MAX_SEARCH_LINES: usize = 50_000;
+
+/// The move of an engine's move line: `move M` (CECP 2), or `N. ... M` (the
+/// older form xboard still reads).
+fn move_line(line: &str) -> Option<&str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["move", mv] => Some(mv),
+        [number, "...", mv] if number.trim_end_matches('.').parse::<u32>().is_ok() => Some(mv),
+        _ => None,
+    }
+}
+
+/// A word of a line without its move number: `4.` and `4...` are nothing,
+/// `4.Bxf7` is `Bxf7` (castling's `0-0` keeps its zeros).
+fn without_move_number(word: &str) -> &str {
+    match word.find('.') {
+        Some(i) if i > 0 && word[..i].bytes().all(|b| b.is_ascii_digit()) => word[i..].trim_start_matches('.'),
+        _ if word.bytes().all(|b| b == b'.') => "",
+        _ => word,
+    }
+}
+
+/// A line of thinking output (`ply score time nodes pv`, CECP's `post`):
+/// four numbers, maybe more fields up to a tab, then the principal
+/// variation in any notation, whose move numbers (`4.`, `4...`) and marks
+/// (`(+)`, `<HT>`, `{...}`) are left out. A score of 100000 + N is CECP's
+/// mate in N moves (and -100000 - N mated in N).
+fn thinking_line(line: &str) -> Option<Line> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 4 {
+        return None;
+    }
+    let numbers: Vec<i64> =
+        words[..4].iter().map(|w| w.trim_start_matches('+').parse::<i64>()).collect::<Result<_, _>>().ok()?;
+    let depth = u32::try_from(numbers[0]).ok()?;
+    let score = i32::try_from(numbers[1]).ok()?;
+    // After the four numbers: the rest, or what follows a tab (extra fields before it).
+    let rest = match line.split_once('\t') {
+        Some((head, tail)) if head.split_whitespace().count() >= 4 => tail,
+        _ => {
+            let mut rest = line.trim_start();
+            for _ in 0..4 {
+                rest = rest.trim_start();
+                rest = rest.find(char::is_whitespace).map_or("", |i| &rest[i..]);
+            }
+            rest
+        }
+    };
+    let moves = rest
+        .split_whitespace()
+        .filter(|w| !matches!(w.chars().next(), Some('(' | '<' | '{' | '[')))
+        .map(without_move_number)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let mate = score.unsigned_abs().checked_sub(100_000).filter(|n| *n < 1_000);
+    let score = match mate {
+        Some(n) => Score::Mate { moves: if score > 0 { n as i32 } else { -(n as i32) }, bound: false },
+        None => Score::Centipawns(score),
+    };
+    Some(Line { text: line.trim().to_string(), depth: Some(depth), score: Some(score), moves, uci: false })
+}
+
+impl XboardEngine {
+    /// The position set up as for every question, then a search as a game
+    /// asks for one: `easy` (no pondering), `post`, `sd D` and a clock of a
+    /// few seconds (for engines without `sd`), `go`, and a `ping`. Read up
+    /// to the engine's move, a result line or `resign`, and its `pong`;
+    /// then `force` stops it. An engine that answers the `ping` without a
+    /// move or a result line, and stays silent a moment longer, said
+    /// nothing (CECP: a `ping` while on move is answered after the move).
+    /// A result line while the position was set up (the engine had ended
+    /// the game) is `ended_before`, and no search is asked.
+    fn searched(&mut self, query: &PositionQuery, limit: SearchLimit) -> Result<Searched, EngineError> {
+        let start = self.check_query(query, Capability::Search)?;
+        let table = self.endings.clone();
+        let searched = self.request(|session, deadline, time| {
+            let transcript = XboardEngine::set_up(session, query, &start, deadline, time, false)?;
+            if transcript.stopped.is_some() {
+                session.dead = true;
+            }
+            let ended = transcript.lines.iter().find_map(|(_, l)| result_line(l)).map(str::to_string);
+            let heard = XboardEngine::read_transcript(&session.features, &table, query, transcript)?;
+            if ended.is_some() || !heard.took_all || session.dead {
+                let said = ended.unwrap_or_else(|| "it took no more moves (its game was over)".to_string());
+                return Ok(Searched { ended_before: Some(said), ..Searched::default() });
+            }
+            for line in ["easy", "post", &format!("sd {}", limit.depth), "level 40 5 0", "time 100", "otim 100", "go"] {
+                send(&mut session.process, line)?;
+            }
+            let n = session.next_ping;
+            session.next_ping += 1;
+            let pong = format!("pong {n}");
+            if session.features.ping {
+                send(&mut session.process, &format!("ping {n}"))?;
+            }
+            let wanted = if session.features.ping { session.features.pongs_per_ping.max(1) } else { usize::MAX };
+            let mut lines = Vec::new();
+            let mut pongs = 0;
+            let mut answered = false;
+            read_answer_into(
+                &mut session.process,
+                "its move (`move M`), a result line or `resign`, and its `pong`",
+                deadline,
+                time,
+                MAX_SEARCH_LINES,
+                &mut lines,
+                |l| {
+                    answered |= move_line(l).is_some() || result_line(l).is_some() || l.trim() == "resign";
+                    if l.trim() == pong {
+                        pongs += 1;
+                    }
+                    pongs >= wanted || (answered && !session.features.ping)
+                },
+            )?;
+            // Answered `ping` without moving (GNU Chess's front end and
+            // PolyGlot answer it while the engine thinks): a move still
+            // counts until the engine has been silent for a moment.
+            while !answered && lines.len() < MAX_SEARCH_LINES {
+                match session.process.read_line(deadline.min(Instant::now() + SILENCE)) {
+                    Ok(line) => {
+                        answered =
+                            move_line(&line).is_some() || result_line(&line).is_some() || line.trim() == "resign";
+                        lines.push(line);
+                    }
+                    Err(_) => break,
+                }
+            }
+            // `force`, and a `ping` that hears out what it says after its
+            // move (a result line for the mate it gave), which the next
+            // request must not take for its own.
+            let mut after = Vec::new();
+            if send(&mut session.process, "force").is_err()
+                || XboardEngine::sync(session, "after its move and `force`", deadline, time, &mut after).is_err()
+            {
+                session.dead = true;
+            }
+            let mut searched = Searched::default();
+            for line in &lines {
+                if let Some(e) = XboardEngine::misunderstood(&session.features, line) {
+                    return Err(e);
+                }
+                if let Some(mv) = move_line(line) {
+                    searched.best = Some(mv.to_string());
+                    break;
+                }
+                if result_line(line).is_some() || line.trim() == "resign" {
+                    searched.no_move = Some(line.trim().to_string());
+                    break;
+                }
+                if let Some(thought) = thinking_line(line) {
+                    searched.lines.push(thought);
+                }
+            }
+            Ok(searched)
+        });
+        // GNU Chess reads a position only when it searches it, and exits there.
+        searched.map_err(|e| super::refusal_in_last_words(e, &query.fen))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinking_output_is_read_with_move_numbers_and_marks_left_out() {
+        let line = thinking_line("2 182 0 46 (+) 4. Bxf7+ Ke7").unwrap();
+        assert_eq!((line.depth, line.score), (Some(2), Some(Score::Centipawns(182))));
+        assert_eq!(line.moves, ["Bxf7+", "Ke7"]);
+        let line = thinking_line(" 3 +100002 0 132 12...Qxf2+ 13.Kh1 Qf1#").unwrap();
+        assert_eq!(line.score, Some(Score::Mate { moves: 2, bound: false }));
+        assert_eq!(line.moves, ["Qxf2+", "Kh1", "Qf1#"]);
+        let line = thinking_line("5 -100003 10 900 9 7000\tO-O 0-0-0").unwrap();
+        assert_eq!(
+            (line.score, line.moves.clone()),
+            (Some(Score::Mate { moves: -3, bound: false }), vec!["O-O".to_string(), "0-0-0".to_string()])
+        );
+        assert!(thinking_line("move e2e4").is_none());
+        assert!(thinking_line("tellics say hello").is_none());
+        assert_eq!(move_line("move e7e8q"), Some("e7e8q"));
+        assert_eq!(move_line("12. ... Nf3"), Some("Nf3"));
+        assert_eq!(move_line("1. e2e4"), None);
+    }
 
     #[test]
     fn feature_lines_split_into_pairs() {

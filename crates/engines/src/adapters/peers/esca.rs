@@ -66,7 +66,7 @@ impl Engine for Esca {
     }
 
     fn supports(&self, capability: Capability) -> bool {
-        !matches!(capability, Capability::Model | Capability::Trace | Capability::Claims)
+        !matches!(capability, Capability::Model | Capability::Trace | Capability::Claims | Capability::Search)
     }
 
     fn answer(&mut self, query: &PositionQuery, question: &Question) -> Result<Answer, EngineError> {
