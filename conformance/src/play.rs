@@ -30,11 +30,12 @@
 //! A position lawbook cannot play (a position no game can reach that the
 //! move generator cannot take) is not judged.
 
-use lawbook_board::{CastlingMode, Relaxations};
+use lawbook_board::{CastlingMode, Color, Piece, Rank, Relaxations, Role, Square};
 use lawbook_engines::search::Score;
 use lawbook_engines::{PositionQuery, Searched};
 use lawbook_movegen::Position;
 use lawbook_notation::san::MoveErrorKind;
+use lawbook_notation::uci::UciMove;
 use lawbook_notation::{ReadOptions, fen, read_move};
 use lawbook_outcome::{Game, Outcome, Reason};
 
@@ -106,6 +107,53 @@ fn article_of(kind: &MoveErrorKind) -> &'static str {
     }
 }
 
+/// The square an en passant capture would go to in `pos` as the game wrote
+/// it: the FEN's field, or the square a double step just passed. lawbook
+/// keeps it in `pos` only where a capture onto it is legal (9.2.3), so an
+/// engine's capture onto it can be illegal though the square was written.
+fn written_en_passant(query: &PositionQuery) -> Option<Square> {
+    if query.moves.is_empty() {
+        return fen::read_setup(&query.fen).ok()?.0.ep_square;
+    }
+    let replay = query.replay().ok()?;
+    let before = replay.positions.get(replay.positions.len().checked_sub(2)?)?;
+    double_step(before, *replay.moves.last()?)
+}
+
+/// The square a pawn's double step `mv` passes over, if it is one.
+fn double_step(before: &Position, mv: lawbook_movegen::Move) -> Option<Square> {
+    let pawn = before.board().piece_at(mv.from()).is_some_and(|p| p.role == Role::Pawn);
+    let (from, to) = (mv.from().rank().index(), mv.to().rank().index());
+    if !pawn || from.abs_diff(to) != 2 {
+        return None;
+    }
+    mv.from().offset(if to > from { 8 } else { -8 })
+}
+
+/// Why `word`, illegal in `pos`, is illegal: an en passant capture onto the
+/// written square `ep` that lawbook did not keep leaves the mover's king in
+/// check (3.9.2: the only thing that takes away a written capture);
+/// otherwise the reader's reason.
+fn why_illegal(
+    pos: &Position,
+    word: &str,
+    ep: Option<Square>,
+    error: &lawbook_notation::MoveError,
+) -> (&'static str, String) {
+    let en_passant = match word.parse::<UciMove>() {
+        Ok(UciMove::Normal { from, to, promotion: None }) => {
+            let pawn = pos.board().piece_at(from) == Some(Piece { color: pos.turn(), role: Role::Pawn });
+            let rank = if pos.turn() == Color::White { Rank::Sixth } else { Rank::Third };
+            pawn && Some(to) == ep && to.rank() == rank && from.file().index().abs_diff(to.file().index()) == 1
+        }
+        _ => false,
+    };
+    if en_passant {
+        return ("3.9.2", format!("{word} is an en passant capture that would leave its own king in check"));
+    }
+    (article_of(&error.kind), error.to_string())
+}
+
 /// Where the game stands with no legal move: checkmate or stalemate.
 fn no_move_ending(pos: &Position) -> (&'static str, &'static str) {
     if pos.is_check() { ("5.1.1", "checkmated") } else { ("5.2.1", "stalemated") }
@@ -150,10 +198,8 @@ pub fn judge(query: &PositionQuery, searched: &Searched) -> Judged {
         }
         (Some(text), _) => {
             if let Err(e) = read_move(&pos, text, ReadOptions::LENIENT) {
-                add(Breach {
-                    article: article_of(&e.kind),
-                    what: format!("it plays {text}, which is illegal here: {e}"),
-                });
+                let (article, why) = why_illegal(&pos, text, written_en_passant(query), &e);
+                add(Breach { article, what: format!("it plays {text}, which is illegal here: {why}") });
             }
         }
         // A UCI engine naming no move where it has one (an xboard result
@@ -180,7 +226,7 @@ pub fn judge(query: &PositionQuery, searched: &Searched) -> Judged {
         _ => {}
     }
     for line in &searched.lines {
-        for breach in judge_line(&game, line) {
+        for breach in judge_line(&game, written_en_passant(query), line) {
             add(breach);
         }
     }
@@ -188,7 +234,7 @@ pub fn judge(query: &PositionQuery, searched: &Searched) -> Judged {
 }
 
 /// The breaches of one printed line (see the module documentation).
-fn judge_line(game: &Game, line: &lawbook_engines::search::Line) -> Vec<Breach> {
+fn judge_line(game: &Game, mut ep: Option<Square>, line: &lawbook_engines::search::Line) -> Vec<Breach> {
     let mut out = Vec::new();
     let root_ended = game.outcome().is_some();
     let mut game = game.clone();
@@ -220,14 +266,16 @@ fn judge_line(game: &Game, line: &lawbook_engines::search::Line) -> Vec<Breach> 
         let mv = match read_word {
             Ok((mv, _)) => mv,
             Err(e) => {
-                let article = if pos.legal_moves().is_empty() { no_move_ending(&pos).0 } else { article_of(&e.kind) };
+                let (article, why) = why_illegal(&pos, word, ep, &e);
+                let article = if pos.legal_moves().is_empty() { no_move_ending(&pos).0 } else { article };
                 out.push(Breach {
                     article,
-                    what: format!("its line `{}` has an illegal move {} ({word}): {e}", line.text, i + 1),
+                    what: format!("its line `{}` has an illegal move {} ({word}): {why}", line.text, i + 1),
                 });
                 return out;
             }
         };
+        ep = double_step(&pos, mv);
         if game.play(mv).is_err() {
             // The game asked about had ended already: only legality is judged.
             game = Game::new(pos.play_unchecked(mv));
@@ -414,6 +462,18 @@ mod tests {
         assert_eq!(articles(judge(&query, &searched("e1g1", vec![]))), ["3.8.2"]);
         assert_eq!(articles(judge(&query, &searched("e1e2", vec![]))), ["3.9.2"]);
         assert_eq!(judge(&query, &searched("e1d2", vec![])), Judged::Lawful);
+    }
+
+    #[test]
+    fn an_en_passant_capture_that_exposes_the_king_breaks_3_9_2() {
+        // Both pawns leave the long diagonal from the queen on a8 to the king on h1.
+        let query = PositionQuery::from_fen("q6k/8/8/3pP3/8/8/8/7K w - d6 0 1", &[]).unwrap();
+        let Judged::Breaks(breaches) = judge(&query, &searched("e5d6", vec![])) else { panic!("a breach") };
+        assert_eq!(breaches[0].article, "3.9.2");
+        assert!(breaches[0].what.contains("en passant capture that would leave its own king in check"));
+        // Along the fifth rank, the double step played in the game.
+        let query = PositionQuery::from_fen("7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1", &["d7d5"]).unwrap();
+        assert_eq!(articles(judge(&query, &searched("e5d6", vec![]))), ["3.9.2"]);
     }
 
     #[test]
