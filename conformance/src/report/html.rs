@@ -214,6 +214,12 @@ fn case(a: &Across, translations: &[crate::catalogue::Translation]) -> maud::Mar
                                         }
                                     }
                                 }
+                                @if let Some(play) = &e.play {
+                                    li class=(step_class(play.verdict)) {
+                                        span.verdict { (play.verdict.name()) }
+                                        " (what it plays, asked to move in " (play.asked) (if play.asked == 1 { " position, " } else { " positions, " }) (play.limit) ")"
+                                    }
+                                }
                             }
                         }
                     }
