@@ -84,19 +84,6 @@ fn game_of(query: &PositionQuery) -> Result<Game, String> {
         .map_err(|e| format!("lawbook's move generator cannot play this position ({e})"))
 }
 
-/// An ending that comes by itself, in words.
-fn ending_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::InsufficientMaterial => "a dead position (neither side has the material to mate)",
-        Reason::DeadPosition => "a dead position (no series of legal moves can mate)",
-        Reason::SeventyFiveMoves => "seventy-five moves without a capture or pawn move",
-        Reason::FivefoldRepetition => "a fifth repetition of the position",
-        _ => "an ending",
-    }
-}
-
 /// The article a move breaks, by why it is illegal.
 fn article_of(kind: &MoveErrorKind) -> &'static str {
     match kind {
@@ -258,7 +245,7 @@ fn judge_line(game: &Game, mut ep: Option<Square>, line: &lawbook_engines::searc
                 what: format!(
                     "its line `{}` goes on with {word} after its move {at} ended the game by {}",
                     line.text,
-                    ending_words(outcome.reason)
+                    outcome.reason.words()
                 ),
             });
             break;
@@ -319,7 +306,7 @@ fn judge_mate(
             what: format!(
                 "its line `{}` scores {says}, but its move {at} ends the game by {}",
                 line.text,
-                ending_words(outcome.reason)
+                outcome.reason.words()
             ),
         }),
         None if read >= ply && read == line.moves.len() => Some(Breach {

@@ -272,7 +272,7 @@ pub struct ChessWorld {
     /// Every position the scenario set up or stood in (its starts, and each
     /// position a step asked about), in order, each once: where the engine
     /// is asked to move after the scenario ([`crate::RunOptions::play`]).
-    pub stood: Vec<PositionQuery>,
+    stood: Vec<PositionQuery>,
     /// The engine under test.
     pub engine: Box<dyn Engine>,
     /// The pinned legal move lists the run compares with.
@@ -439,23 +439,28 @@ impl ChessWorld {
             );
         }
         if self.game.is_none() {
-            let (setup, mode, written) = (&self.setup, self.mode, &self.written);
-            let game = match Position::from_setup(setup.clone(), mode) {
-                // Engines are told the start as the scenario stated it.
-                Ok(start) => {
-                    ScenarioGame::as_written(start, written.clone().unwrap_or_else(|| fen::write_setup(setup)))
-                }
-                Err(e) => {
-                    let chess960 =
-                        if mode == CastlingMode::Chess960 { " (the scenario says the game is Chess960)" } else { "" };
-                    panic!("the scenario sets up an impossible position{chess960}: {e}\n{}", fen::write_setup(setup))
-                }
-            };
+            let game = self.set_up_game().unwrap_or_else(|why| panic!("{why}"));
             let start = PositionQuery { automatic_fifty_moves: self.automatic_fifty_moves, ..game.query() };
             self.stood_in(start);
             self.game = Some(game);
         }
         self.game.as_mut().unwrap_or_else(|| unreachable!("the game was just set up"))
+    }
+
+    /// A game from the set-up position, validated strictly; engines are told
+    /// its start as the scenario stated it.
+    fn set_up_game(&self) -> Result<ScenarioGame, String> {
+        let (setup, mode) = (&self.setup, self.mode);
+        match Position::from_setup(setup.clone(), mode) {
+            Ok(start) => {
+                Ok(ScenarioGame::as_written(start, self.written.clone().unwrap_or_else(|| fen::write_setup(setup))))
+            }
+            Err(e) => {
+                let chess960 =
+                    if mode == CastlingMode::Chess960 { " (the scenario says the game is Chess960)" } else { "" };
+                Err(format!("the scenario sets up an impossible position{chess960}: {e}\n{}", fen::write_setup(setup)))
+            }
+        }
     }
 
     /// The game, if play (or a question) has started.
@@ -503,8 +508,8 @@ impl ChessWorld {
         }
     }
 
-    /// Every position the scenario set up or stood in, the one it ended in
-    /// included (see [`ChessWorld::stood`]).
+    /// Every position the scenario set up or stood in (its starts, each
+    /// position a step asked about, and the one it ended in), in order, each once.
     pub fn positions_stood_in(&mut self) -> Vec<PositionQuery> {
         if self.unreachable.is_some() {
             // Its query notes it.
@@ -515,12 +520,7 @@ impl ChessWorld {
             (Some(game), _) => Some(game.query()),
             (None, Some(_)) => None,
             // Set up and never asked about: its start, where it is one.
-            (None, None) if self.setup.board.occupied().any() => {
-                Position::from_setup(self.setup.clone(), self.mode).ok().map(|start| {
-                    let written = self.written.clone().unwrap_or_else(|| fen::write(&start));
-                    ScenarioGame::as_written(start, written).query()
-                })
-            }
+            (None, None) if self.setup.board.occupied().any() => self.set_up_game().ok().map(|g| g.query()),
             (None, None) => None,
         };
         if let Some(query) = last {

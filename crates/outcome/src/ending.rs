@@ -187,6 +187,29 @@ impl Reason {
         }
     }
 
+    /// The ending in words, for messages: "checkmate", "a dead position",
+    /// "the seventy-five-move rule".
+    ///
+    /// ```
+    /// use lawbook_outcome::Reason;
+    /// assert_eq!(Reason::InsufficientMaterial.words(), "a dead position");
+    /// assert_eq!(Reason::Timeout.words(), "a fallen flag");
+    /// ```
+    pub const fn words(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::InsufficientMaterial | Reason::DeadPosition => "a dead position",
+            Reason::SeventyFiveMoves => "the seventy-five-move rule",
+            Reason::FivefoldRepetition => "fivefold repetition",
+            Reason::FiftyMoves => "the fifty-move rule",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::Agreement => "agreement",
+            Reason::Resignation | Reason::ResignationVsInsufficientMaterial => "resignation",
+            Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "a fallen flag",
+        }
+    }
+
     /// Every reason, in the order of the enum.
     pub const ALL: [Reason; 13] = [
         Reason::Checkmate,

@@ -628,7 +628,7 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
                     message: format!(
                         "the record names {}, which the position shows too, but {} ended the game first ({article})",
                         said.words(),
-                        reason_words(ended.reason),
+                        ended.reason.words(),
                     ),
                 })
             }
@@ -641,7 +641,7 @@ pub fn judge(record: &Record, finish: &Finish) -> Option<Finding> {
                 message: format!(
                     "the record names {}, but {} had ended the game already ({})",
                     said.words(),
-                    reason_words(ended.reason),
+                    ended.reason.words(),
                     ended.reason.article()
                 ),
             }),
@@ -828,21 +828,6 @@ fn times(n: usize) -> String {
         1 => "once".into(),
         2 => "twice".into(),
         n => format!("{n} times"),
-    }
-}
-
-fn reason_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::InsufficientMaterial | Reason::DeadPosition => "a dead position",
-        Reason::SeventyFiveMoves => "the seventy-five-move rule",
-        Reason::FivefoldRepetition => "fivefold repetition",
-        Reason::FiftyMoves => "the fifty-move rule",
-        Reason::ThreefoldRepetition => "threefold repetition",
-        Reason::Agreement => "agreement",
-        Reason::Resignation | Reason::ResignationVsInsufficientMaterial => "resignation",
-        Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "a fallen flag",
     }
 }
 

@@ -1513,6 +1513,11 @@ fn move_line(line: &str) -> Option<&str> {
     }
 }
 
+/// Whether a line answers `go`: a move, a result line or `resign`.
+fn answers_go(line: &str) -> bool {
+    move_line(line).is_some() || result_line(line).is_some() || line.trim() == "resign"
+}
+
 /// A word of a line without its move number: `4.` and `4...` are nothing,
 /// `4.Bxf7` is `Bxf7` (castling's `0-0` keeps its zeros).
 fn without_move_number(word: &str) -> &str {
@@ -1609,7 +1614,7 @@ impl XboardEngine {
                 MAX_SEARCH_LINES,
                 &mut lines,
                 |l| {
-                    answered |= move_line(l).is_some() || result_line(l).is_some() || l.trim() == "resign";
+                    answered |= answers_go(l);
                     if l.trim() == pong {
                         pongs += 1;
                     }
@@ -1622,8 +1627,7 @@ impl XboardEngine {
             while !answered && lines.len() < MAX_SEARCH_LINES {
                 match session.process.read_line(deadline.min(Instant::now() + SILENCE)) {
                     Ok(line) => {
-                        answered =
-                            move_line(&line).is_some() || result_line(&line).is_some() || line.trim() == "resign";
+                        answered = answers_go(&line);
                         lines.push(line);
                     }
                     Err(_) => break,
@@ -1647,7 +1651,7 @@ impl XboardEngine {
                     searched.best = Some(mv.to_string());
                     break;
                 }
-                if result_line(line).is_some() || line.trim() == "resign" {
+                if answers_go(line) {
                     searched.no_move = Some(line.trim().to_string());
                     break;
                 }
